@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ctxlint/ctxlint/examples/agent/internal/fakekubelet"
+)
+
+// syncBuffer is a log sink the agent's goroutines write concurrently.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestBlackhole runs the agent against a fake kubelet on loopback: healthy
+// while it answers; once it accepts connections and never answers, liveness
+// fails within the documented bound and the goroutine dump shows the call
+// that is stuck; once it answers again, the agent recovers.
+func TestBlackhole(t *testing.T) {
+	const tick = 200 * time.Millisecond
+	kl, err := fakekubelet.Start("node-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer kl.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	var logs syncBuffer
+	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	cfg := config{kubeletURL: kl.URL, tick: tick, hostnameProvider: "kubelet"}
+	go func() { done <- run(ctx, cfg, ln, log) }()
+	defer func() {
+		kl.Answer()
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("run: %v", err)
+		}
+	}()
+
+	client := &http.Client{Timeout: time.Second}
+	get := func(path string) (int, map[string]any) {
+		resp, err := client.Get(base + path)
+		if err != nil {
+			return 0, nil
+		}
+		defer resp.Body.Close()
+		var body map[string]any
+		json.NewDecoder(resp.Body).Decode(&body)
+		return resp.StatusCode, body
+	}
+	waitFor := func(path string, code int, within time.Duration) (time.Duration, map[string]any) {
+		t.Helper()
+		start := time.Now()
+		for {
+			got, body := get(path)
+			if got == code {
+				return time.Since(start), body
+			}
+			if time.Since(start) > within {
+				t.Fatalf("GET %s: still %d after %v, want %d; logs:\n%s", path, got, within, code, logs.String())
+			}
+			time.Sleep(tick / 20)
+		}
+	}
+
+	// Healthy: every component has received (readiness needs that), and
+	// stays healthy for a while.
+	waitFor("/ready", 200, 20*tick)
+	time.Sleep(10 * tick)
+	if code, body := get("/ready"); code != 200 {
+		t.Fatalf("agent unhealthy while the kubelet answers: %v\n%s", body, logs.String())
+	}
+	if strings.Contains(logs.String(), "missed their deadline") {
+		t.Fatalf("false alarm while the kubelet answers:\n%s", logs.String())
+	}
+
+	// Black hole. A loop may receive up to one period after this and then
+	// block; its deadline is at most 2 periods (the default miss threshold)
+	// after that receive, and it is flagged at most one period after its
+	// deadline: 4 periods. Allow 2 more for scheduling under -race.
+	kl.Blackhole()
+	start := time.Now()
+	took, _ := waitFor("/live", 503, 6*tick)
+	t.Logf("liveness failed %v after the black hole (bound 4 periods = %v)", took, 4*tick)
+	// Both liveness loops that reach the kubelet are flagged within the bound.
+	for _, want := range []string{"ad-config-provider-kubelet", "host-metadata"} {
+		for {
+			_, body := get("/live")
+			failing, _ := body["failing"].([]any)
+			if containsAny(failing, want) {
+				break
+			}
+			if time.Since(start) > 6*tick {
+				t.Fatalf("%s not flagged %v after the black hole; failing: %v", want, time.Since(start), failing)
+			}
+			time.Sleep(tick / 20)
+		}
+	}
+
+	// The dump names the overdue components and shows where they are stuck.
+	deadline := time.Now().Add(2 * time.Second)
+	for !strings.Contains(logs.String(), "health: goroutine dump") && time.Now().Before(deadline) {
+		time.Sleep(tick / 10)
+	}
+	var dump string
+	for line := range strings.SplitSeq(logs.String(), "\n") {
+		if strings.Contains(line, "health: goroutine dump") {
+			dump = line
+			break
+		}
+	}
+	if dump == "" {
+		t.Fatalf("no goroutine dump in the debug log:\n%s", logs.String())
+	}
+	for _, frame := range []string{
+		"level=DEBUG",
+		"host-metadata (liveness) by",
+		"kubelet.(*Client).query",
+		"net/http.(*Client).Do",
+		"hostmeta.kubeletHostname",
+		"providers.(*KubeletProvider).Collect",
+	} {
+		if !strings.Contains(dump, frame) {
+			t.Errorf("goroutine dump lacks %q", frame)
+		}
+	}
+
+	// The kubelet answers again: the agent recovers.
+	kl.Answer()
+	waitFor("/ready", 200, 10*tick)
+}
+
+func containsAny(list []any, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,106 @@
+// Command agent is ctxlint's example: a small monitoring agent before its
+// migration to deadline-carrying contexts. Its components poll a kubelet
+// over HTTP from health-monitored loops, and none of the calls has a
+// deadline, so a kubelet that stops answering makes liveness fail.
+//
+// With -demo it starts its own fake kubelet on loopback, turns it into a
+// black hole halfway through, and prints what the probes answer.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/ctxlint/ctxlint/examples/agent/internal/fakekubelet"
+)
+
+func main() {
+	var cfg config
+	flag.StringVar(&cfg.kubeletURL, "kubelet-url", "http://127.0.0.1:10255", "kubelet read-only API")
+	flag.DurationVar(&cfg.tick, "tick", 15*time.Second, "health check period")
+	flag.StringVar(&cfg.listen, "listen", "127.0.0.1:5555", "address serving /live, /ready and /startup")
+	flag.StringVar(&cfg.confDir, "conf-dir", "", "directory of check configurations (*.yaml)")
+	flag.StringVar(&cfg.hostnameProvider, "hostname-provider", "kubelet", "hostname provider: os or kubelet")
+	demo := flag.Duration("demo", 0, "run against a fake kubelet for this long, black-holing it halfway")
+	debug := flag.Bool("debug", false, "log at debug level (goroutine dumps)")
+	flag.Parse()
+
+	level := slog.LevelInfo
+	if *debug {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var err error
+	if *demo > 0 {
+		err = runDemo(ctx, cfg, *demo, log)
+	} else {
+		err = listenAndRun(ctx, cfg, log)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "agent:", err)
+		os.Exit(1)
+	}
+}
+
+func listenAndRun(ctx context.Context, cfg config, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", cfg.listen)
+	if err != nil {
+		return err
+	}
+	return run(ctx, cfg, ln, log)
+}
+
+// runDemo shows the failure ctxlint is about: the kubelet stops answering,
+// the loops block in calls with no deadline, and liveness fails.
+func runDemo(ctx context.Context, cfg config, length time.Duration, log *slog.Logger) error {
+	kl, err := fakekubelet.Start("demo-node")
+	if err != nil {
+		return err
+	}
+	defer kl.Close()
+	cfg.kubeletURL = kl.URL
+	cfg.tick = min(cfg.tick, length/10)
+	cfg.listen = "127.0.0.1:0"
+	ln, err := net.Listen("tcp", cfg.listen)
+	if err != nil {
+		return err
+	}
+	base := "http://" + ln.Addr().String()
+
+	ctx, cancel := context.WithTimeout(ctx, length)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, cfg, ln, log) }()
+
+	report := func(when string) {
+		for _, path := range []string{"/live", "/ready"} {
+			resp, err := http.Get(base + path)
+			if err != nil {
+				fmt.Printf("%-22s GET %-6s error: %v\n", when, path, err)
+				continue
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			fmt.Printf("%-22s GET %-6s %d %s", when, path, resp.StatusCode, body)
+		}
+	}
+	time.Sleep(length / 2)
+	report("kubelet answering:")
+	kl.Blackhole()
+	log.Info("demo: the kubelet now accepts connections and never answers")
+	time.Sleep(length/2 - length/20)
+	report("kubelet black-holed:")
+	kl.Answer() // let the stuck calls return so the agent can stop
+	return <-done
+}

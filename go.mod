@@ -1,0 +1,3 @@
+module github.com/ctxlint/ctxlint
+
+go 1.26

@@ -1,0 +1,126 @@
+package health
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+)
+
+var probePaths = map[Kind]string{Liveness: "/live", Readiness: "/ready", Startup: "/startup"}
+
+// Handler serves the probes: /live, /ready and /startup answer 200 when
+// healthy and 503 when not, with a JSON body naming the failing components.
+// ?verbose lists every component; ?exclude=name (repeated or
+// comma-separated) leaves components out, with a warning for unknown names;
+// /live/NAME (likewise /ready/NAME, /startup/NAME) answers for one component.
+// Only GET and HEAD are allowed, and answers are never cached. Answers come
+// from the last check's snapshot: a probe takes no lock.
+func (c *Catalog) Handler() http.Handler {
+	mux := http.NewServeMux()
+	for kind, path := range probePaths {
+		mux.HandleFunc("GET "+path, func(w http.ResponseWriter, r *http.Request) { c.serveProbe(w, r, kind) })
+		mux.HandleFunc("GET "+path+"/{name...}", func(w http.ResponseWriter, r *http.Request) {
+			if name := r.PathValue("name"); name != "" {
+				c.serveComponent(w, r, kind, name)
+				return
+			}
+			c.serveProbe(w, r, kind)
+		})
+	}
+	return mux
+}
+
+func (c *Catalog) serveProbe(w http.ResponseWriter, r *http.Request, kind Kind) {
+	snap := c.snap.Load()
+	q := r.URL.Query()
+	_, verbose := q["verbose"]
+	excludes := q["exclude"]
+	if !verbose && len(excludes) == 0 {
+		body := snap.bodies[kind]
+		write(w, r, body.healthy, body.json)
+		return
+	}
+	exclude := make(map[string]bool)
+	var warnings []string
+	for _, e := range excludes {
+		for name := range strings.SplitSeq(e, ",") {
+			if name == "" {
+				continue
+			}
+			exclude[name] = true
+			if i, ok := snap.byName[name]; !ok || !snap.components[i].counts(kind) {
+				warnings = append(warnings, fmt.Sprintf("cannot exclude %q: no such %s component", name, kind))
+			}
+		}
+	}
+	st := snap.status(kind, exclude)
+	if !verbose {
+		write(w, r, st.Healthy, summaryJSON(st, warnings))
+		return
+	}
+	write(w, r, st.Healthy, marshal(verboseAnswer{summaryAnswer: newSummary(st, warnings), Checked: st.Checked, Components: st.Components}))
+}
+
+func (c *Catalog) serveComponent(w http.ResponseWriter, r *http.Request, kind Kind, name string) {
+	snap := c.snap.Load()
+	i, ok := snap.byName[name]
+	if !ok || !snap.components[i].counts(kind) {
+		writeCode(w, r, http.StatusNotFound, marshal(map[string]string{"error": fmt.Sprintf("no %s component %q", kind, name)}))
+		return
+	}
+	comp := snap.components[i]
+	write(w, r, comp.passes(kind), marshal(comp))
+}
+
+type summaryAnswer struct {
+	Probe    Kind     `json:"probe"`
+	Status   string   `json:"status"`
+	Failing  []string `json:"failing,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+type verboseAnswer struct {
+	summaryAnswer
+	Checked    time.Time         `json:"checked"`
+	Components []ComponentStatus `json:"components"`
+}
+
+func newSummary(st Status, warnings []string) summaryAnswer {
+	a := summaryAnswer{Probe: st.Probe, Status: "healthy", Warnings: warnings}
+	if !st.Healthy {
+		a.Status, a.Failing = "unhealthy", st.Failing()
+	}
+	return a
+}
+
+func summaryJSON(st Status, warnings []string) []byte { return marshal(newSummary(st, warnings)) }
+
+func marshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil { // only plain data reaches here
+		panic(err)
+	}
+	return append(b, '\n')
+}
+
+func write(w http.ResponseWriter, r *http.Request, healthy bool, body []byte) {
+	code := http.StatusOK
+	if !healthy {
+		code = http.StatusServiceUnavailable
+	}
+	writeCode(w, r, code, body)
+}
+
+func writeCode(w http.ResponseWriter, r *http.Request, code int, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-cache, no-store, must-revalidate")
+	h.Set("Pragma", "no-cache")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(code)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
