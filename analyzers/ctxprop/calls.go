@@ -1,0 +1,360 @@
+package ctxprop
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// unit is a body whose summary is computed: a function declaration, a
+// stored function literal, or the iteration of a monitored loop (root).
+type unit struct {
+	name     string
+	fn       *types.Func   // declarations
+	lit      *ast.FuncLit  // stored literals
+	decl     *ast.FuncDecl // the enclosing declaration, if any
+	ftype    *ast.FuncType
+	body     ast.Node
+	sig      *types.Signature
+	detached bool
+	root     *root
+
+	events  []*event
+	reaches map[reachKey]*Reach
+	callers []*unit
+}
+
+// event is one call in a unit that may block: a sink, or a call to
+// functions whose summaries say what they reach.
+type event struct {
+	pos     token.Pos
+	dynamic bool
+	sink    *sinkHit
+	targets []target
+	args    []*ctxState // by parameter index of the call site's signature
+}
+
+type sinkHit struct {
+	name  string
+	state ctxState
+}
+
+// target is one function a call may run: a unit of this package, or the
+// summary of an imported one. shift maps the callee's parameter indices to
+// the call site's (1 for a method expression, whose receiver is the first
+// argument).
+type target struct {
+	unit    *unit
+	summary *Summary
+	shift   int
+}
+
+// walker collects a unit's events.
+type walker struct {
+	a       *pkgAnalysis
+	u       *unit
+	env     *env
+	waits   bool // the unit waits for its goroutines
+	inlined map[*ast.FuncLit]bool
+	events  []*event
+}
+
+func (a *pkgAnalysis) buildEvents(u *unit) {
+	var ftype *ast.FuncType
+	if u.root != nil {
+		ftype = u.root.ftype
+	} else {
+		ftype = u.ftype
+	}
+	w := &walker{a: a, u: u, env: newEnv(a, ftype), inlined: make(map[*ast.FuncLit]bool)}
+	if u.root != nil {
+		for _, t := range u.root.ticks {
+			w.env.ticks[t] = true
+		}
+	}
+	w.waits = waitsForGoroutines(a.info, u.body)
+	w.walk(u.body)
+	u.events = w.events
+}
+
+func (w *walker) walk(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		if w.a.rootRegions[n] && (w.u.root == nil || n != w.u.body) {
+			return false // a loop's iteration: reported there, not propagated
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // inlined where it is called; stored ones are units
+		case *ast.GoStmt:
+			for _, arg := range n.Call.Args { // evaluated before the goroutine starts
+				w.walk(arg)
+			}
+			if w.waits || w.a.cfg.async {
+				w.call(n.Call)
+			}
+			return false
+		case *ast.CallExpr:
+			w.call(n)
+		case *ast.RangeStmt:
+			if sig, ok := typeUnder(w.a.info.TypeOf(n.X)).(*types.Signature); ok {
+				// range-over-func: the iterator runs the body as yield.
+				w.walk(n.X)
+				w.dynamicValue(n.X, sig, n.X.Pos(), nil)
+				w.walk(n.Body)
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+// call records what a call may block on. Nested calls in its operands are
+// visited by walk.
+func (w *walker) call(call *ast.CallExpr) {
+	info := w.a.info
+	fun := ast.Unparen(call.Fun)
+	if tv, ok := info.Types[fun]; ok && tv.IsType() {
+		return // conversion
+	}
+	if lit, ok := fun.(*ast.FuncLit); ok {
+		w.inline(lit, call)
+		return
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn != nil {
+		switch fn.Origin().FullName() {
+		case "(*sync.WaitGroup).Go", "(*golang.org/x/sync/errgroup.Group).Go", "(*golang.org/x/sync/errgroup.Group).TryGo":
+			if w.waits || w.a.cfg.async {
+				w.callValues(call)
+			}
+			return
+		case "time.AfterFunc":
+			if w.a.cfg.async {
+				w.callValues(call)
+			}
+			return
+		}
+	}
+	// Function literals passed to a call are taken to run during it
+	// (sort, retry, iterate helpers).
+	w.callValues(call)
+	if fn == nil {
+		if _, ok := info.Uses[identOf(fun)].(*types.Builtin); ok {
+			return
+		}
+		if sig, ok := typeUnder(info.TypeOf(fun)).(*types.Signature); ok {
+			w.dynamicValue(fun, sig, call.Pos(), call)
+		}
+		return
+	}
+	w.static(call, fn)
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}
+
+// callValues inlines the function literals among a call's arguments.
+func (w *walker) callValues(call *ast.CallExpr) {
+	for _, arg := range call.Args {
+		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
+			w.inline(lit, call)
+		}
+	}
+}
+
+// inline walks a literal's body as part of the unit: it runs now, with the
+// unit's variables. Its context parameters are taken to receive the
+// enclosing call's context argument.
+func (w *walker) inline(lit *ast.FuncLit, call *ast.CallExpr) {
+	if w.inlined[lit] {
+		return
+	}
+	w.inlined[lit] = true
+	var passed *ctxState
+	if call != nil {
+		for _, arg := range call.Args {
+			if t := w.a.info.TypeOf(arg); t != nil && isContext(t) {
+				s := w.env.eval(arg, ctxCarrier)
+				passed = &s
+				break
+			}
+		}
+	}
+	if lit.Type.Params != nil {
+		for _, field := range lit.Type.Params.List {
+			for _, id := range field.Names {
+				obj := w.a.info.Defs[id]
+				if obj == nil || !isContext(obj.Type()) {
+					continue
+				}
+				if passed != nil {
+					w.env.litParams[obj] = *passed
+				} else {
+					w.env.litParams[obj] = unboundedBy("context parameter %s of a function literal, set by its caller", id.Name)
+				}
+			}
+		}
+	}
+	w.walk(lit.Body)
+}
+
+// static records a call whose callee is known: a sink, an interface method
+// (resolved to implementations), or a function with a summary.
+func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
+	a := w.a
+	origin := fn.Origin()
+	if rule, ok := a.sinkFor(origin); ok {
+		w.events = append(w.events, &event{pos: call.Pos(), sink: &sinkHit{sinkName(origin), w.sinkState(call, rule)}})
+		return
+	}
+	ev := &event{pos: call.Pos(), args: w.args(call)}
+	shift := 0
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
+			shift = 1
+		}
+	}
+	if recv := origin.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		static := recv.Type()
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if s, ok := a.info.Selections[sel]; ok {
+				static = s.Recv()
+			}
+		}
+		ev.dynamic = true
+		ev.targets = a.implementations(origin, static)
+	} else if origin.Pkg() == a.pass.Pkg {
+		if u := a.funcUnits[origin]; u != nil {
+			ev.targets = []target{{unit: u, shift: shift}}
+		}
+	} else if s := a.imported.summary(a.pass, origin); s != nil {
+		ev.targets = []target{{summary: s, shift: shift}}
+	}
+	if len(ev.targets) > 0 {
+		w.events = append(w.events, ev)
+	}
+}
+
+// dynamicValue records a call through a function value: the functions a
+// local variable was bound to when that is all it ever holds, else every
+// function of the signature used as a value.
+func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos, call *ast.CallExpr) {
+	a := w.a
+	ev := &event{pos: pos, dynamic: true}
+	if call != nil {
+		ev.args = w.args(call)
+	}
+	if id, ok := fun.(*ast.Ident); ok {
+		if v, ok := a.objOf(id).(*types.Var); ok {
+			if targets, lits, ok := a.boundFuncs(v); ok {
+				for _, lit := range lits {
+					w.inline(lit, call)
+				}
+				ev.targets = targets
+				ev.dynamic = len(lits) == 0 && v.Parent() == v.Pkg().Scope()
+				if len(ev.targets) > 0 {
+					w.events = append(w.events, ev)
+				}
+				return
+			}
+		}
+	}
+	ev.targets = a.funcValueTargets(sig)
+	if len(ev.targets) > 0 {
+		w.events = append(w.events, ev)
+	}
+}
+
+// args evaluates the call's carrier arguments.
+func (w *walker) args(call *ast.CallExpr) []*ctxState {
+	sig, ok := typeUnder(w.a.info.TypeOf(call.Fun)).(*types.Signature)
+	if !ok {
+		return nil
+	}
+	params := sig.Params()
+	out := make([]*ctxState, params.Len())
+	for i := range params.Len() {
+		if sig.Variadic() && i == params.Len()-1 || i >= len(call.Args) || len(call.Args) != params.Len() && !sig.Variadic() {
+			continue
+		}
+		if c := carrierOf(params.At(i).Type()); c != notCarrier {
+			s := w.env.eval(call.Args[i], c)
+			out[i] = &s
+		}
+	}
+	return out
+}
+
+// sinkState is the context a sink call runs under.
+func (w *walker) sinkState(call *ast.CallExpr, rule sinkRule) ctxState {
+	var s ctxState
+	switch rule.source {
+	case noContext:
+		s = unboundedBy("it takes no context")
+	case ctxArg, requestArg:
+		c := ctxCarrier
+		if rule.source == requestArg {
+			c = requestCarrier
+		}
+		if rule.arg < len(call.Args) {
+			s = w.env.eval(call.Args[rule.arg], c)
+		} else {
+			s = unboundedBy("no %s argument", carrierNoun(c))
+		}
+	case cmdReceiver:
+		s = unboundedBy("command of unknown origin")
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			s = w.env.eval(sel.X, cmdCarrier)
+		}
+	}
+	if s.kind == bounded {
+		return s
+	}
+	if rule.timeout != "" {
+		s.timeout = rule.timeout
+	}
+	if rule.clientTimeout {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if t := w.a.clientTimeout(sel.X, 0); t != "" {
+				s.timeout = t
+			}
+		}
+	}
+	return s
+}
+
+// waitsForGoroutines reports whether n waits for the goroutines it starts.
+func waitsForGoroutines(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			if fn, ok := typeutil.Callee(info, call).(*types.Func); ok {
+				switch fn.Origin().FullName() {
+				case "(*sync.WaitGroup).Wait", "(*golang.org/x/sync/errgroup.Group).Wait":
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

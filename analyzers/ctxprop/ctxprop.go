@@ -1,0 +1,143 @@
+package ctxprop
+
+import (
+	_ "embed"
+	"go/build"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/ctxlint/ctxlint/internal/analyzerdoc"
+)
+
+//go:embed doc.go
+var doc string
+
+const analyzerName = "ctxprop"
+
+// Analyzer reports blocking calls reachable from health-monitored loops
+// without the loop's deadline.
+var Analyzer = &analysis.Analyzer{
+	Name:      analyzerName,
+	Doc:       analyzerdoc.MustExtract(doc, "ctxprop"),
+	URL:       "https://github.com/ctxlint/ctxlint/tree/main/analyzers/ctxprop",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(Summary), new(Closures)},
+}
+
+var flags struct {
+	register, sinks, nonblocking string
+	async                        bool
+}
+
+func init() {
+	Analyzer.Flags.StringVar(&flags.register, "register", "",
+		"comma-separated registration functions whose handles mark monitored loops (importpath.Func or (*importpath.T).M)")
+	Analyzer.Flags.StringVar(&flags.sinks, "sinks", "", "comma-separated functions to treat as blocking calls")
+	Analyzer.Flags.StringVar(&flags.nonblocking, "nonblocking", "", "comma-separated functions never to treat as blocking")
+	Analyzer.Flags.BoolVar(&flags.async, "async", false, "also report goroutines a loop starts without waiting for them")
+}
+
+// config is the parsed flags.
+type config struct {
+	register, sinks, nonblocking map[string]bool
+	async                        bool
+}
+
+func parseConfig() (*config, error) {
+	c := &config{async: flags.async}
+	var err error
+	if c.register, err = parseFuncList(flags.register); err != nil {
+		return nil, err
+	}
+	if c.sinks, err = parseFuncList(flags.sinks); err != nil {
+		return nil, err
+	}
+	if c.nonblocking, err = parseFuncList(flags.nonblocking); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+var goroot = filepath.ToSlash(filepath.Join(build.Default.GOROOT, "src")) + "/"
+
+func run(pass *analysis.Pass) (any, error) {
+	// The standard library is modelled, not analysed: inside it a correct
+	// (*http.Client).Do looks unbounded.
+	if len(pass.Files) > 0 && strings.HasPrefix(filepath.ToSlash(pass.Fset.Position(pass.Files[0].Pos()).Filename), goroot) {
+		return nil, nil
+	}
+	cfg, err := parseConfig()
+	if err != nil {
+		return nil, err
+	}
+	a := &pkgAnalysis{
+		pass:     pass,
+		cfg:      cfg,
+		info:     pass.TypesInfo,
+		stdCache: make(map[*types.Package]bool),
+	}
+	a.customHandles = customHandleTypes(pass.Pkg, cfg.register)
+	a.dirs = parseDirectives(pass)
+	a.imported = newImportIndex(pass)
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	a.index(insp)
+	a.findRoots(insp)
+	a.summarize()
+	a.exportFacts()
+	a.report()
+	return nil, nil
+}
+
+// customHandleTypes returns the result types of the -register functions
+// found in pkg's import closure.
+func customHandleTypes(pkg *types.Package, register map[string]bool) map[*types.Named]bool {
+	out := make(map[*types.Named]bool)
+	if len(register) == 0 {
+		return out
+	}
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			switch obj := scope.Lookup(name).(type) {
+			case *types.Func:
+				addResult(out, obj, register)
+			case *types.TypeName:
+				if named, ok := obj.Type().(*types.Named); ok {
+					for m := range named.Methods() {
+						addResult(out, m, register)
+					}
+				}
+			}
+		}
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	visit(pkg)
+	return out
+}
+
+func addResult(out map[*types.Named]bool, fn *types.Func, register map[string]bool) {
+	if !register[fn.FullName()] || fn.Signature().Results().Len() == 0 {
+		return
+	}
+	t := types.Unalias(fn.Signature().Results().At(0).Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if named, ok := t.(*types.Named); ok {
+		out[named.Origin()] = true
+	}
+}

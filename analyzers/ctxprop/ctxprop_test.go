@@ -1,0 +1,13 @@
+package ctxprop_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+)
+
+func TestRoots(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "roots", "ddagent")
+}

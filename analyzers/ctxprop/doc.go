@@ -1,0 +1,70 @@
+// Package ctxprop defines an Analyzer that finds the remote and blocking
+// calls a health-monitored loop can reach without a context bounded by the
+// loop's health deadline, across functions and packages.
+//
+// # Analyzer ctxprop
+//
+// ctxprop: find blocking calls reachable from health-monitored loops without the loop's deadline
+//
+// When liveness flaps, the on-call engineer asks: which call can a
+// monitored loop block in, and through which functions? ctxprop answers it
+// before production does.
+//
+// Roots. A root is one iteration of a health-monitored loop: the body of the
+// innermost for or range loop around a receive from the C field of a health
+// handle (or, when the receive sits in a helper with no loop of its own, the
+// helper's whole body, as in "for p.process(h) {}"). Handles are recognised
+// by type: *Handle of github.com/ctxlint/ctxlint/runtime/health and of any
+// package whose path ends in /pkg/status/health, the result types of the
+// functions named by -ctxprop.register, and functions marked
+// //ctxlint:monitored are roots too. The component's name and kind come from
+// the registration call that made the handle, followed through locals,
+// parameters and struct fields.
+//
+// Everything the iteration runs before it can receive again counts: case
+// bodies, default, code around the select, deferred calls, closures called
+// in place or through a local, and goroutines the iteration waits for
+// (sync.WaitGroup.Wait, errgroup.Group.Wait). A goroutine it starts and does
+// not wait for (go f(), time.AfterFunc) does not block it and is not
+// reported unless -ctxprop.async is set.
+//
+// Sinks. A curated model, not the standard library's bodies: net/http
+// (Get, Head, Post, PostForm, the same on *Client, (*Client).Do and
+// RoundTrip with the request's context), net (Dial, DialTimeout, lookups
+// without a context, and the context variants with theirs), crypto/tls,
+// database/sql without Context, os/exec without CommandContext. A call into
+// another module to a function or interface method that takes a
+// context.Context (gRPC clients, Kubernetes and cloud SDKs) is presumed
+// blocking. -ctxprop.sinks adds functions (importpath.Func,
+// (*importpath.T).M), -ctxprop.nonblocking removes them.
+//
+// Bounded means derived from the tick: health.WithDeadline(parent, deadline)
+// or context.WithDeadline/WithTimeout computed from the received deadline,
+// and anything derived from such a context. Everything else is unbounded,
+// and the report says why: context.Background(), context.TODO(), a
+// context.WithoutCancel, a context kept in a struct field, a parameter whose
+// caller does not pass a bounded one, or a timeout of its own (a
+// context.WithTimeout not taken from the tick, an http.Client's Timeout)
+// which exists but is not the loop's.
+//
+// Functions are summarised bottom-up: the summary of a function, exported as
+// a fact on it, lists the sinks it reaches unbounded and those it reaches
+// under one of its context parameters (bounded iff the caller's argument
+// is), each with the path of calls and their positions. Interface calls
+// resolve to every implementation visible from the package, and calls
+// through function values (locals, package-level variables, fields, maps
+// and slices of functions) to the functions of the same signature whose
+// address is taken. A per-package run cannot see an implementation in a
+// package the loop's package does not import.
+//
+// Reports. One per loop and sink call site, at the call in the loop that
+// starts the shortest path (fewest dynamic hops first):
+//
+//	"ad-kubeletlistener" (readiness): (*net/http.Client).Do without the health deadline (request built with http.NewRequest): (*KubeletListener).run (kubelet.go:55) → ... → (*Client).query (client.go:127)
+//
+// Suppress one with "//ctxlint:ignore ctxprop reason" on its line or the
+// line above (a reason is required, and an ignore that suppresses nothing
+// is reported), or "//nolint:ctxprop". Mark a deliberate boundary, such as a
+// graceful shutdown, with "//ctxlint:detached reason" in a function's doc
+// comment: what it reaches is not propagated to its callers.
+package ctxprop

@@ -1,0 +1,134 @@
+package ctxprop
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// Summary is the fact ctxprop exports for a function (on its generic
+// origin) or a package-level function variable: the blocking calls it
+// reaches, and under which context. Only functions that reach a sink get
+// one. It is also the rewriter's input: each reach names the call sites on
+// the path and which context parameter the context must come through.
+type Summary struct {
+	Reaches []Reach
+	// AddrTaken records that the function is used as a value in its own
+	// package, so calls through function values of its signature may reach
+	// it.
+	AddrTaken bool
+}
+
+// AFact marks Summary as an analysis fact.
+func (*Summary) AFact() {}
+
+// String is the form tests match with // want name:"fact".
+func (s *Summary) String() string {
+	parts := make([]string, len(s.Reaches))
+	for i, r := range s.Reaches {
+		parts[i] = r.short()
+	}
+	return "reaches " + strings.Join(parts, "; ")
+}
+
+// Closures is the package fact listing the function literals a package
+// stores as values (in maps, fields, variables) that reach a sink: they have
+// no object to carry a Summary, and calls through function values in
+// importing packages may reach them.
+type Closures struct {
+	Funcs []Closure
+}
+
+// Closure is one stored function literal.
+type Closure struct {
+	Signature string // types.TypeString, fully qualified
+	Name      string // enclosing function and position, for paths
+	Summary   Summary
+}
+
+// AFact marks Closures as an analysis fact.
+func (*Closures) AFact() {}
+
+func (c *Closures) String() string { return fmt.Sprintf("%d closures", len(c.Funcs)) }
+
+// A Reach is one sink a function reaches, with the path to it.
+type Reach struct {
+	Sink string // the blocking call, e.g. "(*net/http.Client).Do"
+	// Param is the index of the parameter (a context, request or command)
+	// whose context the sink runs under: bounded iff the caller's argument
+	// is. -1: unbounded whatever the caller passes, for the reason Why.
+	Param   int
+	Why     string
+	Timeout string // a timeout that exists but is not the loop's, if any
+	Path    []Hop  // from the call in this function to the sink call
+}
+
+// Hop is one call on a path.
+type Hop struct {
+	Func      string // the function making the call: F, T.M, F.func1
+	File      string
+	Line, Col int
+	Dynamic   bool // resolved through an interface or a function value
+}
+
+func (h Hop) String() string {
+	return fmt.Sprintf("%s (%s:%d)", h.Func, filepath.Base(h.File), h.Line)
+}
+
+func (h Hop) pos() string { return fmt.Sprintf("%s:%d:%d", h.File, h.Line, h.Col) }
+
+// key identifies a reach: its sink call site and context parameter.
+type reachKey struct {
+	site  string
+	param int
+}
+
+func (r *Reach) key() reachKey { return reachKey{r.Path[len(r.Path)-1].pos(), r.Param} }
+
+func (r *Reach) dynamicHops() int {
+	n := 0
+	for _, h := range r.Path {
+		if h.Dynamic {
+			n++
+		}
+	}
+	return n
+}
+
+// better reports whether r's path is preferable to s's: fewer dynamic hops,
+// then fewer hops, then the first in position order, so that results do not
+// depend on map order.
+func (r *Reach) better(s *Reach) bool {
+	if a, b := r.dynamicHops(), s.dynamicHops(); a != b {
+		return a < b
+	}
+	if len(r.Path) != len(s.Path) {
+		return len(r.Path) < len(s.Path)
+	}
+	return r.pathString() < s.pathString()
+}
+
+func (r *Reach) pathString() string {
+	parts := make([]string, len(r.Path))
+	for i, h := range r.Path {
+		parts[i] = h.String()
+		if h.Dynamic {
+			parts[i] = "~" + parts[i]
+		}
+	}
+	return strings.Join(parts, " → ")
+}
+
+// short is the form used in fact strings: sink, context and the chain of
+// function names.
+func (r *Reach) short() string {
+	ctx := "unbounded"
+	if r.Param >= 0 {
+		ctx = fmt.Sprintf("under param %d", r.Param)
+	}
+	names := make([]string, len(r.Path))
+	for i, h := range r.Path {
+		names[i] = h.Func
+	}
+	return fmt.Sprintf("%s %s via %s", r.Sink, ctx, strings.Join(names, "→"))
+}

@@ -1,0 +1,271 @@
+package ctxprop
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// pkgAnalysis holds what one pass knows about its package: where values
+// come from, which functions are used as values, and the units to
+// summarise.
+type pkgAnalysis struct {
+	pass *analysis.Pass
+	cfg  *config
+	info *types.Info
+
+	// assigns maps a variable to every expression assigned to it anywhere
+	// in the package; flow-insensitive on purpose.
+	assigns map[types.Object][]ast.Expr
+	// fieldValues maps a struct field to every value stored in it, through
+	// composite literals or assignments.
+	fieldValues map[*types.Var][]ast.Expr
+	// calls maps a package function to its call sites in the package.
+	calls map[*types.Func][]callSite
+	// addrTaken holds the package's functions used as values.
+	addrTaken map[*types.Func]bool
+
+	funcUnits map[*types.Func]*unit
+	litUnits  map[*ast.FuncLit]*unit // function literals stored as values
+	units     []*unit
+
+	imported *importIndex
+	dirs     *directives
+
+	roots         []*root
+	rootRegions   map[ast.Node]bool
+	customHandles map[*types.Named]bool
+	stdCache      map[*types.Package]bool
+	files         map[string]*token.File
+}
+
+type callSite struct {
+	call   *ast.CallExpr
+	caller *ast.FuncDecl
+}
+
+// index walks the package once.
+func (a *pkgAnalysis) index(insp *inspector.Inspector) {
+	a.assigns = make(map[types.Object][]ast.Expr)
+	a.fieldValues = make(map[*types.Var][]ast.Expr)
+	a.calls = make(map[*types.Func][]callSite)
+	a.addrTaken = make(map[*types.Func]bool)
+	a.funcUnits = make(map[*types.Func]*unit)
+	a.litUnits = make(map[*ast.FuncLit]*unit)
+
+	var litCount map[*ast.FuncDecl]int
+	litCount = make(map[*ast.FuncDecl]int)
+	filter := []ast.Node{
+		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
+		(*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.Ident)(nil),
+	}
+	insp.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body == nil {
+				return true
+			}
+			fn, _ := a.info.Defs[n.Name].(*types.Func)
+			if fn == nil {
+				return true
+			}
+			u := &unit{name: funcName(n), fn: fn, decl: n, ftype: n.Type, body: n.Body, sig: fn.Signature()}
+			u.detached = a.dirs.detached(n)
+			a.funcUnits[fn] = u
+			a.units = append(a.units, u)
+		case *ast.FuncLit:
+			decl := enclosingDecl(stack)
+			litCount[decl]++
+			if stored(n, stack, a.info) {
+				name := fmt.Sprintf("func%d", litCount[decl])
+				if decl != nil {
+					name = funcName(decl) + "." + name
+				}
+				sig, _ := a.info.TypeOf(n).(*types.Signature)
+				u := &unit{name: name, lit: n, decl: decl, ftype: n.Type, body: n.Body, sig: sig}
+				a.litUnits[n] = u
+				a.units = append(a.units, u)
+			}
+		case *ast.AssignStmt:
+			a.indexAssign(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			a.indexAssign(lhs, n.Values)
+		case *ast.CompositeLit:
+			a.indexComposite(n)
+		case *ast.CallExpr:
+			if fn, ok := typeutil.Callee(a.info, n).(*types.Func); ok && fn.Pkg() == a.pass.Pkg {
+				a.calls[fn.Origin()] = append(a.calls[fn.Origin()], callSite{n, enclosingDecl(stack)})
+			}
+		case *ast.Ident:
+			if fn, ok := a.info.Uses[n].(*types.Func); ok && fn.Pkg() == a.pass.Pkg && !called(n, stack) {
+				a.addrTaken[fn.Origin()] = true
+			}
+		}
+		return true
+	})
+}
+
+// indexAssign records lhs[i] = rhs[i], or every lhs = rhs[0] for a
+// multi-value call.
+func (a *pkgAnalysis) indexAssign(lhs, rhs []ast.Expr) {
+	for i, l := range lhs {
+		var r ast.Expr
+		switch {
+		case len(rhs) == len(lhs):
+			r = rhs[i]
+		case len(rhs) == 1:
+			r = rhs[0]
+		default:
+			continue
+		}
+		switch l := ast.Unparen(l).(type) {
+		case *ast.Ident:
+			if obj := a.objOf(l); obj != nil {
+				a.assigns[obj] = append(a.assigns[obj], r)
+			}
+		case *ast.SelectorExpr:
+			if sel, ok := a.info.Selections[l]; ok && sel.Kind() == types.FieldVal {
+				f := sel.Obj().(*types.Var)
+				a.fieldValues[f] = append(a.fieldValues[f], r)
+			} else if obj, ok := a.info.Uses[l.Sel].(*types.Var); ok { // pkg.Var = ...
+				a.assigns[obj] = append(a.assigns[obj], r)
+			}
+		}
+	}
+}
+
+func (a *pkgAnalysis) indexComposite(lit *ast.CompositeLit) {
+	t := a.info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				if f, ok := a.info.Uses[id].(*types.Var); ok {
+					a.fieldValues[f] = append(a.fieldValues[f], kv.Value)
+				}
+			}
+		} else if i < st.NumFields() {
+			a.fieldValues[st.Field(i)] = append(a.fieldValues[st.Field(i)], elt)
+		}
+	}
+}
+
+func (a *pkgAnalysis) objOf(id *ast.Ident) types.Object {
+	if obj := a.info.Defs[id]; obj != nil {
+		return obj
+	}
+	return a.info.Uses[id]
+}
+
+// stored reports whether a function literal is kept as a value (in a map,
+// a field, a package variable, a return) rather than called where it
+// stands, passed to a call, or bound to a local variable: only a stored
+// literal can be reached through a function value from elsewhere.
+func stored(lit *ast.FuncLit, stack []ast.Node, info *types.Info) bool {
+	parent := stack[len(stack)-2]
+	switch p := parent.(type) {
+	case *ast.CallExpr:
+		return false
+	case *ast.GoStmt, *ast.DeferStmt:
+		return false
+	case *ast.AssignStmt:
+		for i, r := range p.Rhs {
+			if r == lit && i < len(p.Lhs) {
+				if id, ok := p.Lhs[i].(*ast.Ident); ok {
+					if v, ok := info.ObjectOf(id).(*types.Var); ok && v.Parent() != v.Pkg().Scope() {
+						return false // a local: resolved where it is called
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// called reports whether id is the function of a call expression, directly
+// or as the selector of one.
+func called(id *ast.Ident, stack []ast.Node) bool {
+	var child ast.Node = id
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.SelectorExpr:
+			if p.Sel != child {
+				return false
+			}
+			child = p
+			continue
+		case *ast.IndexExpr, *ast.IndexListExpr: // generic instantiation F[T]()
+			child = p
+			continue
+		case *ast.ParenExpr:
+			child = p
+			continue
+		case *ast.CallExpr:
+			return p.Fun == child
+		}
+		return false
+	}
+	return false
+}
+
+func enclosingDecl(stack []ast.Node) *ast.FuncDecl {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if d, ok := stack[i].(*ast.FuncDecl); ok {
+			return d
+		}
+	}
+	return nil
+}
+
+// funcName is a declaration's name in paths: F or T.M.
+func funcName(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return d.Name.Name
+	}
+	t := d.Recv.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+			continue
+		case *ast.IndexExpr:
+			t = x.X
+			continue
+		case *ast.IndexListExpr:
+			t = x.X
+			continue
+		case *ast.ParenExpr:
+			t = x.X
+			continue
+		}
+		break
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name + "." + d.Name.Name
+	}
+	return d.Name.Name
+}
+
+// hop makes the path step for a call at pos in u.
+func (a *pkgAnalysis) hop(u *unit, pos token.Pos, dynamic bool) Hop {
+	p := a.pass.Fset.Position(pos)
+	return Hop{Func: u.name, File: p.Filename, Line: p.Line, Col: p.Column, Dynamic: dynamic}
+}

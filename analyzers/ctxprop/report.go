@@ -1,0 +1,104 @@
+package ctxprop
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// report analyses each root and reports one diagnostic per sink call site
+// it reaches unbounded, at the call in the loop that starts the best path.
+func (a *pkgAnalysis) report() {
+	for _, r := range a.roots {
+		if r.file != nil && ast.IsGenerated(r.file) {
+			continue
+		}
+		u := &unit{name: r.funcName, body: r.region, root: r}
+		a.buildEvents(u)
+		reaches := make(map[string]*Reach) // by sink site
+		for _, ev := range u.events {
+			out := make(map[reachKey]*Reach)
+			a.apply(u, ev, out)
+			for _, reach := range out {
+				if reach.Param >= 0 {
+					// A context from the loop's caller lives as long as
+					// the caller wants, not until the tick's deadline.
+					reach.Why = fmt.Sprintf("its context comes from the caller of %s, not from the health tick", r.funcName)
+					reach.Param = -1
+				}
+				site := reach.Path[len(reach.Path)-1].pos()
+				if old, ok := reaches[site]; !ok || reach.better(old) {
+					reaches[site] = reach
+				}
+			}
+		}
+		for _, reach := range sortedReaches(rekey(reaches)) {
+			a.diagnose(r, reach)
+		}
+	}
+	for _, dir := range a.dirs.all {
+		switch {
+		case dir.kind == "ignore" && dir.names(analyzerName) && dir.reason == "":
+			a.pass.Reportf(dir.pos, "//ctxlint:ignore %s needs a reason", analyzerName)
+		case dir.kind == "ignore" && dir.names(analyzerName) && !dir.used:
+			a.pass.Reportf(dir.pos, "unused //ctxlint:ignore %s directive: nothing to suppress here", analyzerName)
+		case dir.kind == "detached" && dir.reason == "":
+			a.pass.Reportf(dir.pos, "//ctxlint:detached needs a reason")
+		}
+	}
+}
+
+func rekey(m map[string]*Reach) map[reachKey]*Reach {
+	out := make(map[reachKey]*Reach, len(m))
+	for _, r := range m {
+		out[r.key()] = r
+	}
+	return out
+}
+
+func (a *pkgAnalysis) diagnose(r *root, reach *Reach) {
+	pos := a.posOf(reach.Path[0])
+	if dir := a.dirs.suppressing(pos, analyzerName); dir != nil && (dir.kind == "nolint" || dir.reason != "") {
+		dir.used = true
+		return
+	}
+	why := reach.Why
+	if r.noDeadline && r.kind != "monitored" {
+		why += "; the handle's ticks carry no deadline"
+	}
+	var timeout string
+	if reach.Timeout != "" {
+		timeout = fmt.Sprintf("; %s exists but is not the loop's deadline", reach.Timeout)
+	}
+	msg := fmt.Sprintf("%s (%s): %s without the health deadline (%s%s): %s",
+		r.component, r.kind, reach.Sink, why, timeout, reach.pathString())
+	var related []analysis.RelatedInformation
+	for _, h := range reach.Path[1:] {
+		if p := a.posOf(h); p.IsValid() {
+			related = append(related, analysis.RelatedInformation{Pos: p, Message: "via " + h.Func})
+		}
+	}
+	a.pass.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related})
+}
+
+// posOf turns a hop in this package back into a position; NoPos for hops
+// elsewhere.
+func (a *pkgAnalysis) posOf(h Hop) token.Pos {
+	if a.files == nil {
+		a.files = make(map[string]*token.File)
+		for _, f := range a.pass.Files {
+			tf := a.pass.Fset.File(f.Pos())
+			a.files[tf.Name()] = tf
+		}
+	}
+	tf := a.files[h.File]
+	if tf == nil || h.Line > tf.LineCount() {
+		return token.NoPos
+	}
+	return tf.LineStart(h.Line) + token.Pos(h.Col-1)
+}
+
+func typeString(sig *types.Signature) string { return types.TypeString(sig, nil) }

@@ -1,0 +1,288 @@
+package ctxprop
+
+import (
+	"go/ast"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// importIndex holds the summaries imported packages export, indexed for
+// dynamic calls.
+type importIndex struct {
+	methods   map[string][]*types.Func // methods with a summary, by name
+	addrFuncs []*types.Func            // functions used as values, with a summary
+	closures  []Closure
+	bySig     map[string][]target // cache of funcValueTargets
+}
+
+func newImportIndex(pass *analysis.Pass) *importIndex {
+	ix := &importIndex{methods: make(map[string][]*types.Func), bySig: make(map[string][]target)}
+	for _, f := range pass.AllObjectFacts() {
+		s, ok := f.Fact.(*Summary)
+		fn, isFunc := f.Object.(*types.Func)
+		if !ok || !isFunc || fn.Pkg() == pass.Pkg {
+			continue
+		}
+		if fn.Signature().Recv() != nil {
+			ix.methods[fn.Name()] = append(ix.methods[fn.Name()], fn)
+		}
+		if s.AddrTaken {
+			ix.addrFuncs = append(ix.addrFuncs, fn)
+		}
+	}
+	for _, f := range pass.AllPackageFacts() {
+		if c, ok := f.Fact.(*Closures); ok && f.Package != pass.Pkg {
+			ix.closures = append(ix.closures, c.Funcs...)
+		}
+	}
+	return ix
+}
+
+func (ix *importIndex) summary(pass *analysis.Pass, fn *types.Func) *Summary {
+	s := new(Summary)
+	if pass.ImportObjectFact(fn, s) {
+		return s
+	}
+	return nil
+}
+
+// implementations resolves an interface method call to the methods of
+// every type visible from the package that implements the receiver's
+// static type: this package's named types and the summarised methods of
+// imported ones.
+func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target {
+	iface, ok := static.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var out []target
+	seen := make(map[*types.Func]bool)
+	add := func(t types.Type) {
+		if types.IsInterface(t) || !types.Implements(t, iface) {
+			return
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return
+		}
+		fn = fn.Origin()
+		if seen[fn] {
+			return
+		}
+		seen[fn] = true
+		if fn.Pkg() == a.pass.Pkg {
+			if u := a.funcUnits[fn]; u != nil {
+				out = append(out, target{unit: u})
+			}
+		} else if s := a.imported.summary(a.pass, fn); s != nil {
+			out = append(out, target{summary: s})
+		}
+	}
+	scope := a.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 {
+			add(named)
+			add(types.NewPointer(named))
+		}
+	}
+	for _, fn := range a.imported.methods[m.Name()] {
+		recv := fn.Signature().Recv().Type()
+		if p, ok := recv.(*types.Pointer); ok {
+			recv = p.Elem()
+		}
+		if named, ok := recv.(*types.Named); ok && named.TypeParams().Len() == 0 {
+			add(named)
+			add(types.NewPointer(named))
+		}
+	}
+	return out
+}
+
+// funcValueTargets resolves a call through a function value of signature
+// sig to every function of that signature used as a value: this package's
+// functions and stored literals, and the summarised ones of imported
+// packages.
+func (a *pkgAnalysis) funcValueTargets(sig *types.Signature) []target {
+	key := types.TypeString(sig, nil)
+	if t, ok := a.imported.bySig[key]; ok {
+		return t
+	}
+	var out []target
+	for _, u := range a.units {
+		switch {
+		case u.root != nil:
+		case u.fn != nil && a.addrTaken[u.fn] && sameSignature(u.fn.Signature(), sig):
+			out = append(out, target{unit: u})
+		case u.lit != nil && u.sig != nil && sameSignature(u.sig, sig):
+			out = append(out, target{unit: u})
+		}
+	}
+	for _, fn := range a.imported.addrFuncs {
+		if sameSignature(fn.Signature(), sig) {
+			if s := a.imported.summary(a.pass, fn); s != nil {
+				out = append(out, target{summary: s})
+			}
+		}
+	}
+	for i := range a.imported.closures {
+		if c := &a.imported.closures[i]; c.Signature == key {
+			out = append(out, target{summary: &c.Summary})
+		}
+	}
+	a.imported.bySig[key] = out
+	return out
+}
+
+// sameSignature compares parameters and results, ignoring receivers, so a
+// method value matches a function of the same shape.
+func sameSignature(a, b *types.Signature) bool {
+	return a.Variadic() == b.Variadic() &&
+		types.Identical(a.Params(), b.Params()) && types.Identical(a.Results(), b.Results())
+}
+
+// boundFuncs returns what a function variable holds when every value
+// assigned to it is a function literal or a named function.
+func (a *pkgAnalysis) boundFuncs(v *types.Var) (targets []target, lits []*ast.FuncLit, ok bool) {
+	values := a.assigns[v]
+	if len(values) == 0 {
+		return nil, nil, false
+	}
+	for _, val := range values {
+		switch x := ast.Unparen(val).(type) {
+		case *ast.FuncLit:
+			if u := a.litUnits[x]; u != nil {
+				targets = append(targets, target{unit: u})
+			} else {
+				lits = append(lits, x)
+			}
+		case *ast.Ident, *ast.SelectorExpr:
+			fn, isFunc := a.info.Uses[identOf(x)].(*types.Func)
+			if !isFunc {
+				return nil, nil, false
+			}
+			fn = fn.Origin()
+			if rule, ok := a.sinkFor(fn); ok {
+				_ = rule // a sink used as a value: keep it simple, resolve by signature
+				return nil, nil, false
+			}
+			if fn.Pkg() == a.pass.Pkg {
+				if u := a.funcUnits[fn]; u != nil {
+					targets = append(targets, target{unit: u})
+				}
+			} else if s := a.imported.summary(a.pass, fn); s != nil {
+				targets = append(targets, target{summary: s})
+			}
+		default:
+			return nil, nil, false
+		}
+	}
+	return targets, lits, true
+}
+
+// clientTimeout finds the Timeout of the *http.Client that x evaluates to,
+// if it was built in this package with one.
+func (a *pkgAnalysis) clientTimeout(x ast.Expr, depth int) string {
+	if depth > 3 {
+		return ""
+	}
+	var values []ast.Expr
+	switch x := ast.Unparen(x).(type) {
+	case *ast.UnaryExpr:
+		return a.clientTimeout(x.X, depth+1)
+	case *ast.CompositeLit:
+		for _, elt := range x.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Timeout" {
+					return "the client's Timeout (" + types.ExprString(kv.Value) + ")"
+				}
+			}
+		}
+		return ""
+	case *ast.Ident:
+		if obj := a.objOf(x); obj != nil {
+			values = a.assigns[obj]
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := a.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+			values = a.fieldValues[sel.Obj().(*types.Var)]
+		}
+	}
+	for _, v := range values {
+		if t := a.clientTimeout(v, depth+1); t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
+// otherModule reports whether fn belongs to another module than the
+// package under analysis (and not to the standard library).
+func (a *pkgAnalysis) otherModule(fn *types.Func) bool {
+	path := fn.Pkg().Path()
+	if a.isStdPkg(fn.Pkg()) {
+		return false
+	}
+	if m := a.pass.Module; m != nil && m.Path != "" {
+		return path != m.Path && !strings.HasPrefix(path, m.Path+"/")
+	}
+	return modulePrefix(path) != modulePrefix(a.pass.Pkg.Path())
+}
+
+// modulePrefix guesses a module path from a package path, for drivers that
+// give no module information.
+func modulePrefix(path string) string {
+	parts := strings.Split(path, "/")
+	n := 1
+	if strings.Contains(parts[0], ".") {
+		n = 2
+		switch parts[0] {
+		case "github.com", "gitlab.com", "bitbucket.org", "golang.org", "go.googlesource.com":
+			n = 3
+		}
+	}
+	if n > len(parts) {
+		n = len(parts)
+	}
+	return strings.Join(parts[:n], "/")
+}
+
+// isStdPkg reports whether pkg is in the standard library: its files lie
+// under GOROOT, or, without positions, its path has no dot.
+func (a *pkgAnalysis) isStdPkg(pkg *types.Package) bool {
+	if std, ok := a.stdCache[pkg]; ok {
+		return std
+	}
+	std := false
+	if obj := pkg.Scope().Lookup(firstName(pkg)); obj != nil && obj.Pos().IsValid() {
+		std = strings.HasPrefix(filepath.ToSlash(a.pass.Fset.Position(obj.Pos()).Filename), goroot)
+	} else {
+		std = !strings.Contains(strings.Split(pkg.Path(), "/")[0], ".")
+	}
+	a.stdCache[pkg] = std
+	return std
+}
+
+func firstName(pkg *types.Package) string {
+	names := pkg.Scope().Names()
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0]
+}
+
+func shortFuncName(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+func baseName(path string) string { return filepath.Base(path) }

@@ -1,0 +1,363 @@
+package ctxprop
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// root is one iteration of a health-monitored loop.
+type root struct {
+	region    ast.Node      // what runs before the next receive
+	ftype     *ast.FuncType // of the function around it
+	funcName  string
+	ticks     []types.Object // variables holding the received deadline
+	handle    ast.Expr       // the handle received from
+	component string         // quoted name, format string, or a description
+	kind      string         // liveness, readiness, startup, monitored
+	// noDeadline: the handle's ticks carry no deadline (the monitoring
+	// agent's <-chan struct{}), so no context can be bounded by them.
+	noDeadline bool
+	file       *ast.File
+}
+
+const healthPath = "github.com/ctxlint/ctxlint/runtime/health"
+
+// isHealthPkg reports whether pkg is a health runtime whose handles mark
+// monitored loops: this project's, or one at .../pkg/status/health.
+func isHealthPkg(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	p := pkg.Path()
+	return p == healthPath || p == "pkg/status/health" || strings.HasSuffix(p, "/pkg/status/health")
+}
+
+// handleChan returns the handle whose tick channel ch is (h for h.C), or
+// nil.
+func (a *pkgAnalysis) handleChan(ch ast.Expr) ast.Expr {
+	ch = ast.Unparen(ch)
+	if sel, ok := ch.(*ast.SelectorExpr); ok && sel.Sel.Name == "C" {
+		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.FieldVal && a.isHandleType(s.Recv()) {
+			return sel.X
+		}
+	}
+	if t := a.info.TypeOf(ch); t != nil && a.isHandleType(t) {
+		if _, ok := t.Underlying().(*types.Chan); ok {
+			return ch // a registration function that returns the channel itself
+		}
+	}
+	return nil
+}
+
+func (a *pkgAnalysis) isHandleType(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	named, ok := t.(*types.Named)
+	if !ok {
+		return false
+	}
+	if named.Obj().Name() == "Handle" && isHealthPkg(named.Obj().Pkg()) {
+		return true
+	}
+	return a.customHandles[named.Origin()]
+}
+
+// findRoots finds every monitored loop of the package.
+func (a *pkgAnalysis) findRoots(insp *inspector.Inspector) {
+	a.rootRegions = make(map[ast.Node]bool)
+	byRegion := make(map[ast.Node]*root)
+	var file *ast.File
+	filter := []ast.Node{(*ast.File)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil)}
+	insp.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		var handle ast.Expr
+		var region ast.Node
+		var tick types.Object
+		switch n := n.(type) {
+		case *ast.File:
+			file = n
+			return true
+		case *ast.FuncDecl:
+			if n.Body != nil && a.dirs.monitored(n) {
+				r := &root{region: n.Body, ftype: n.Type, funcName: funcName(n), file: file,
+					component: strconv.Quote(funcName(n)), kind: "monitored", noDeadline: true}
+				byRegion[n.Body] = r
+				a.roots = append(a.roots, r)
+			}
+			return true
+		case *ast.UnaryExpr:
+			if n.Op != token.ARROW {
+				return true
+			}
+			if handle = a.handleChan(n.X); handle == nil {
+				return true
+			}
+			region = loopBody(stack)
+			tick = receivedInto(n, stack, a.info)
+		case *ast.RangeStmt:
+			if handle = a.handleChan(n.X); handle == nil {
+				return true
+			}
+			region = n.Body
+			if id, ok := n.Key.(*ast.Ident); ok {
+				tick = a.info.Defs[id]
+			}
+		}
+		if region == nil {
+			return true
+		}
+		r := byRegion[region]
+		if r == nil {
+			ftype, fname := enclosingFunc(stack)
+			r = &root{region: region, ftype: ftype, funcName: fname, handle: handle, file: file}
+			r.component, r.kind = a.component(handle, stack, 0)
+			r.noDeadline = !a.carriesDeadline(handle)
+			byRegion[region] = r
+			a.roots = append(a.roots, r)
+		}
+		if tick != nil {
+			r.ticks = append(r.ticks, tick)
+		}
+		return true
+	})
+	for region := range byRegion {
+		a.rootRegions[region] = true
+	}
+}
+
+// carriesDeadline reports whether the handle's C delivers time.Time.
+func (a *pkgAnalysis) carriesDeadline(handle ast.Expr) bool {
+	t := a.info.TypeOf(handle)
+	if t == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "C")
+	if v, ok := obj.(*types.Var); ok {
+		if ch, ok := v.Type().Underlying().(*types.Chan); ok {
+			return isNamed(ch.Elem(), "time", "Time")
+		}
+	}
+	if ch, ok := t.Underlying().(*types.Chan); ok {
+		return isNamed(ch.Elem(), "time", "Time")
+	}
+	return false
+}
+
+// loopBody returns the body of the innermost loop around the receive in
+// its function, or, when there is none (a helper called by the loop), the
+// function's body.
+func loopBody(stack []ast.Node) ast.Node {
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.ForStmt:
+			if contains(n.Body, stack[i+1]) {
+				return n.Body
+			}
+		case *ast.RangeStmt:
+			if contains(n.Body, stack[i+1]) {
+				return n.Body
+			}
+		case *ast.FuncLit:
+			return n.Body
+		case *ast.FuncDecl:
+			return n.Body
+		}
+	}
+	return nil
+}
+
+func contains(outer, inner ast.Node) bool {
+	return outer != nil && outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
+}
+
+func enclosingFunc(stack []ast.Node) (*ast.FuncType, string) {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncLit:
+			if d := enclosingDecl(stack[:i]); d != nil {
+				return n.Type, funcName(d) + ".func"
+			}
+			return n.Type, "func"
+		case *ast.FuncDecl:
+			return n.Type, funcName(n)
+		}
+	}
+	return nil, "?"
+}
+
+// receivedInto returns the variable a receive assigns, as in
+// "case deadline := <-h.C" or "d := <-h.C".
+func receivedInto(recv *ast.UnaryExpr, stack []ast.Node, info *types.Info) types.Object {
+	parent := stack[len(stack)-2]
+	as, ok := parent.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || as.Rhs[0] != recv || len(as.Lhs) == 0 {
+		return nil
+	}
+	if id, ok := as.Lhs[0].(*ast.Ident); ok {
+		if obj := info.Defs[id]; obj != nil {
+			return obj
+		}
+		return info.Uses[id]
+	}
+	return nil
+}
+
+// component names the component a handle belongs to and its kind, from the
+// registration call that made it, followed through locals, parameters and
+// struct fields.
+func (a *pkgAnalysis) component(handle ast.Expr, stack []ast.Node, depth int) (name, kind string) {
+	if n, k, ok := a.registration(handle, enclosingDecl(stack), depth); ok {
+		return n, k
+	}
+	return "component of " + types.ExprString(handle), "health"
+}
+
+func (a *pkgAnalysis) registration(e ast.Expr, decl *ast.FuncDecl, depth int) (name, kind string, ok bool) {
+	if depth > 4 || e == nil {
+		return "", "", false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.StarExpr:
+		return a.registration(x.X, decl, depth+1)
+	case *ast.CallExpr:
+		return a.registrationCall(x)
+	case *ast.SelectorExpr:
+		if s, ok := a.info.Selections[x]; ok && s.Kind() == types.FieldVal {
+			for _, v := range a.fieldValues[s.Obj().(*types.Var)] {
+				if n, k, ok := a.registration(v, nil, depth+1); ok {
+					return n, k, true
+				}
+			}
+		}
+	case *ast.Ident:
+		obj := a.objOf(x)
+		v, isVar := obj.(*types.Var)
+		if !isVar {
+			return "", "", false
+		}
+		if i, fn := paramIndex(v, decl, a.info); fn != nil {
+			for _, site := range a.calls[fn] {
+				args := site.call.Args
+				if i < len(args) {
+					if n, k, ok := a.registration(args[i], site.caller, depth+1); ok {
+						return n, k, true
+					}
+				}
+			}
+			return "", "", false
+		}
+		for _, val := range a.assigns[obj] {
+			if n, k, ok := a.registration(val, decl, depth+1); ok {
+				return n, k, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// registrationCall recognises RegisterLiveness/Readiness/Startup (function
+// or *Catalog method) of a health package, Register(kind, name), and the
+// functions of -ctxprop.register.
+func (a *pkgAnalysis) registrationCall(call *ast.CallExpr) (name, kind string, ok bool) {
+	fn, _ := typeutil.Callee(a.info, call).(*types.Func)
+	if fn == nil {
+		return "", "", false
+	}
+	arg := func(i int) ast.Expr {
+		if i < len(call.Args) {
+			return call.Args[i]
+		}
+		return nil
+	}
+	if a.cfg.register[fn.Origin().FullName()] {
+		return a.describeName(arg(0)), fn.Name(), true
+	}
+	if !isHealthPkg(fn.Pkg()) {
+		return "", "", false
+	}
+	switch fn.Name() {
+	case "RegisterLiveness":
+		return a.describeName(arg(0)), "liveness", true
+	case "RegisterReadiness":
+		return a.describeName(arg(0)), "readiness", true
+	case "RegisterStartup":
+		return a.describeName(arg(0)), "startup", true
+	case "Register":
+		kind := "health"
+		if id := identOf(ast.Unparen(arg(0))); id != nil {
+			kind = strings.ToLower(id.Name)
+		}
+		return a.describeName(arg(1)), kind, true
+	}
+	return "", "", false
+}
+
+// describeName renders a component name: the constant, the format string
+// of a Sprintf, or the constant parts of a concatenation.
+func (a *pkgAnalysis) describeName(e ast.Expr) string {
+	if e == nil {
+		return "?"
+	}
+	if tv, ok := a.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return strconv.Quote(constant.StringVal(tv.Value))
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if fn, ok := typeutil.Callee(a.info, x).(*types.Func); ok && fn.FullName() == "fmt.Sprintf" && len(x.Args) > 0 {
+			if tv, ok := a.info.Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				return strconv.Quote(constant.StringVal(tv.Value))
+			}
+		}
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD {
+			return strconv.Quote(a.constParts(x))
+		}
+	}
+	return types.ExprString(e)
+}
+
+func (a *pkgAnalysis) constParts(e ast.Expr) string {
+	if tv, ok := a.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value)
+	}
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.ADD {
+		return a.constParts(b.X) + a.constParts(b.Y)
+	}
+	return "…"
+}
+
+// paramIndex returns v's index among decl's parameters and decl's
+// function, or nil if v is not one.
+func paramIndex(v *types.Var, decl *ast.FuncDecl, info *types.Info) (int, *types.Func) {
+	if decl == nil || decl.Type.Params == nil {
+		return 0, nil
+	}
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		if len(field.Names) == 0 {
+			i++
+		}
+		for _, id := range field.Names {
+			if info.Defs[id] == v {
+				fn, _ := info.Defs[decl.Name].(*types.Func)
+				return i, fn
+			}
+			i++
+		}
+	}
+	return 0, nil
+}
+
+func (r *root) String() string { return fmt.Sprintf("%s (%s)", r.component, r.kind) }

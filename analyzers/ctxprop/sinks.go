@@ -1,0 +1,142 @@
+package ctxprop
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+)
+
+// source says where a sink's context comes from.
+type source uint8
+
+const (
+	noContext   source = iota // the call takes none: always unbounded
+	ctxArg                    // the context.Context argument at arg
+	requestArg                // the *http.Request argument at arg
+	cmdReceiver               // the *exec.Cmd receiver
+)
+
+// sinkRule models one blocking call.
+type sinkRule struct {
+	source source
+	arg    int
+	// clientTimeout: the receiver is an *http.Client whose Timeout, if set,
+	// is a timeout that exists but is not the loop's.
+	clientTimeout bool
+	timeout       string // a timeout the call always has, not the loop's
+}
+
+func (r sinkRule) String() string {
+	switch r.source {
+	case ctxArg:
+		return fmt.Sprintf("context argument %d", r.arg)
+	case requestArg:
+		return fmt.Sprintf("request argument %d", r.arg)
+	case cmdReceiver:
+		return "command receiver"
+	}
+	return "no context"
+}
+
+// stdSinks is the curated model of the standard library's blocking calls,
+// keyed by types.Func.FullName. The library's bodies are never analysed:
+// inside them a correct (*http.Client).Do would look unbounded.
+var stdSinks = map[string]sinkRule{}
+
+func init() {
+	add := func(r sinkRule, names ...string) {
+		for _, n := range names {
+			stdSinks[n] = r
+		}
+	}
+	none := sinkRule{source: noContext}
+	ctx0 := sinkRule{source: ctxArg, arg: 0}
+
+	add(none, "net/http.Get", "net/http.Head", "net/http.Post", "net/http.PostForm")
+	add(sinkRule{source: noContext, clientTimeout: true},
+		"(*net/http.Client).Get", "(*net/http.Client).Head", "(*net/http.Client).Post", "(*net/http.Client).PostForm")
+	add(sinkRule{source: requestArg, arg: 0, clientTimeout: true}, "(*net/http.Client).Do")
+	add(sinkRule{source: requestArg, arg: 0}, "(*net/http.Transport).RoundTrip", "(net/http.RoundTripper).RoundTrip")
+
+	add(none, "net.Dial", "net.DialTCP", "net.DialUDP", "net.DialIP", "net.DialUnix", "(*net.Dialer).Dial",
+		"net.LookupHost", "net.LookupIP", "net.LookupAddr", "net.LookupCNAME", "net.LookupMX", "net.LookupNS",
+		"net.LookupTXT", "net.LookupSRV", "net.LookupPort")
+	add(sinkRule{source: noContext, timeout: "net.DialTimeout's own timeout"}, "net.DialTimeout")
+	add(ctx0, "(*net.Dialer).DialContext",
+		"(*net.Resolver).LookupHost", "(*net.Resolver).LookupIP", "(*net.Resolver).LookupIPAddr",
+		"(*net.Resolver).LookupNetIP", "(*net.Resolver).LookupAddr", "(*net.Resolver).LookupCNAME",
+		"(*net.Resolver).LookupMX", "(*net.Resolver).LookupNS", "(*net.Resolver).LookupTXT",
+		"(*net.Resolver).LookupSRV", "(*net.Resolver).LookupPort")
+
+	add(none, "crypto/tls.Dial", "crypto/tls.DialWithDialer", "(*crypto/tls.Conn).Handshake", "(*crypto/tls.Dialer).Dial")
+	add(ctx0, "(*crypto/tls.Conn).HandshakeContext", "(*crypto/tls.Dialer).DialContext")
+
+	for _, recv := range []string{"DB", "Tx", "Conn", "Stmt"} {
+		for _, m := range []string{"Query", "QueryRow", "Exec", "Ping", "Begin", "Prepare"} {
+			name := fmt.Sprintf("(*database/sql.%s).%s", recv, m)
+			add(none, name)
+			add(ctx0, name+"Context")
+		}
+		add(ctx0, fmt.Sprintf("(*database/sql.%s).BeginTx", recv), fmt.Sprintf("(*database/sql.%s).Conn", recv))
+	}
+
+	add(sinkRule{source: cmdReceiver},
+		"(*os/exec.Cmd).Run", "(*os/exec.Cmd).Output", "(*os/exec.Cmd).CombinedOutput", "(*os/exec.Cmd).Wait")
+}
+
+// sinkFor returns the rule for fn, if it is a sink: the curated model,
+// the -sinks flag, or a function or interface method of another module
+// that takes a context. -nonblocking wins over all three.
+func (a *pkgAnalysis) sinkFor(fn *types.Func) (sinkRule, bool) {
+	name := fn.FullName()
+	if a.cfg.nonblocking[name] {
+		return sinkRule{}, false
+	}
+	if r, ok := stdSinks[name]; ok {
+		return r, true
+	}
+	if a.cfg.sinks[name] {
+		if i := contextParam(fn); i >= 0 {
+			return sinkRule{source: ctxArg, arg: i}, true
+		}
+		return sinkRule{source: noContext}, true
+	}
+	if fn.Pkg() != nil && a.otherModule(fn) {
+		if i := contextParam(fn); i >= 0 {
+			return sinkRule{source: ctxArg, arg: i}, true
+		}
+	}
+	return sinkRule{}, false
+}
+
+// contextParam returns the index of fn's first context.Context parameter,
+// or -1.
+func contextParam(fn *types.Func) int {
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if isContext(params.At(i).Type()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// sinkName is how a sink appears in messages.
+func sinkName(fn *types.Func) string { return fn.FullName() }
+
+// parseFuncList parses -sinks and -nonblocking: comma-separated
+// importpath.Func or (*importpath.T).M.
+func parseFuncList(s string) (map[string]bool, error) {
+	set := make(map[string]bool)
+	for item := range strings.SplitSeq(s, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if !strings.Contains(item, ".") {
+			return nil, fmt.Errorf("%q: want importpath.Func or (*importpath.T).M", item)
+		}
+		set[item] = true
+	}
+	return set, nil
+}

@@ -1,0 +1,120 @@
+// Package roots shows the loop shapes ctxprop recognises as monitored.
+package roots
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+// A local handle in the classic loop.
+func local() {
+	h := health.RegisterLiveness("local")
+	for {
+		select {
+		case <-h.C:
+			http.Get("http://kubelet/pods") // want `"local" \(liveness\): net/http.Get without the health deadline \(it takes no context\): local \(roots.go:18\)`
+		}
+	}
+}
+
+// The handle is a struct field set in a constructor literal; the loop runs
+// in "go l.run()".
+type listener struct {
+	health *health.Handle
+	stop   chan struct{}
+}
+
+func newListener(c *health.Catalog) *listener {
+	return &listener{health: c.RegisterReadiness("ad-kubeletlistener"), stop: make(chan struct{})}
+}
+
+func (l *listener) Listen() { go l.run() }
+
+func (l *listener) run() {
+	for {
+		select {
+		case <-l.health.C:
+			l.pull() // want `"ad-kubeletlistener" \(readiness\): net/http.Get without the health deadline \(it takes no context\): listener.run \(roots.go:40\) → listener.pull \(roots.go:48\)`
+		case <-l.stop:
+			return
+		}
+	}
+}
+
+func (l *listener) pull() { // want pull:"reaches net/http.Get unbounded via listener.pull"
+	http.Get("http://kubelet/pods")
+}
+
+// A local named health shadows the package; the handle is passed as a
+// parameter and the select sits in a helper called by the loop.
+type poller struct{ name string }
+
+func startPoller(p *poller) {
+	health := health.RegisterLiveness(fmt.Sprintf("ad-config-provider-%s", p.name))
+	go p.poll(health)
+}
+
+func (p *poller) poll(h *health.Handle) {
+	for p.process(h) {
+	}
+}
+
+func (p *poller) process(h *health.Handle) bool {
+	select {
+	case <-h.C:
+		http.Get("http://config") // want `"ad-config-provider-%s" \(liveness\): net/http.Get`
+		return true
+	}
+}
+
+// A ticker loop with the health read in an inner select, non-blocking.
+func tickerLoop(h *health.Handle) {
+	t := time.NewTicker(time.Second)
+	for range t.C {
+		select {
+		case <-h.C:
+		default:
+		}
+		collect() // want `component of h \(health\): net/http.Get without the health deadline \(it takes no context\): tickerLoop \(roots.go:81\) → collect \(roots.go:94\)`
+	}
+}
+
+// A name computed with +, and a range over the handle's channel.
+func ranged(zone string) {
+	h := health.RegisterLiveness("metadata-" + zone)
+	for range h.C {
+		collect() // want `"metadata-…" \(liveness\)`
+	}
+}
+
+func collect() { // want collect:"reaches net/http.Get unbounded via collect"
+	http.Get("http://metadata")
+}
+
+// Catalog.Register with an explicit kind.
+func registered(c *health.Catalog) {
+	h, _ := c.Register(health.Startup, "initial-sync")
+	for {
+		<-h.C
+		collect() // want `"initial-sync" \(startup\)`
+	}
+}
+
+// Code outside the loop runs once: not part of an iteration.
+func setupOnce() { // want setupOnce:"reaches net/http.Get unbounded via setupOnce→collect"
+	h := health.RegisterLiveness("once")
+	collect()
+	for {
+		<-h.C
+	}
+}
+
+// A function marked monitored is a root though it has no handle.
+//
+//ctxlint:monitored
+func checkRunner() {
+	collect() // want `"checkRunner" \(monitored\): net/http.Get`
+}
