@@ -32,6 +32,14 @@ func main() {
 	demo := flag.Duration("demo", 0, "run against a fake kubelet for this long, black-holing it halfway")
 	debug := flag.Bool("debug", false, "log at debug level (goroutine dumps)")
 	flag.Parse()
+	if cfg.tick <= 0 || *demo < 0 {
+		fmt.Fprintln(os.Stderr, "agent: -tick must be positive and -demo not negative")
+		os.Exit(2)
+	}
+	if *demo > 0 && *demo < time.Second {
+		fmt.Fprintln(os.Stderr, "agent: -demo needs at least 1s")
+		os.Exit(2)
+	}
 
 	level := slog.LevelInfo
 	if *debug {

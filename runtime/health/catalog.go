@@ -28,8 +28,13 @@ type Catalog struct {
 	lastCheck  time.Time
 	closed     bool
 
-	snap     atomic.Pointer[snapshot]
-	lastDump time.Time // touched by the checking goroutine only
+	snap      atomic.Pointer[snapshot]
+	everReady bool // guarded by mu; see ComponentStatus.passes
+
+	reports  chan struct{} // wakes the reporter
+	reported chan struct{} // closed when the reporter is done
+	pending  transitions   // guarded by mu
+	lastDump time.Time     // touched by the reporter only
 }
 
 // NewCatalog starts a catalog and its ticker. Close stops it. NewCatalog
@@ -47,26 +52,32 @@ func NewCatalog(opts ...Option) *Catalog {
 		done:       make(chan struct{}),
 		components: make(map[string]*component),
 		lastCheck:  now,
+		reports:    make(chan struct{}, 1),
+		reported:   make(chan struct{}),
 	}
-	c.snap.Store(newSnapshot(now, nil))
+	c.snap.Store(newSnapshot(now, nil, false))
 	go c.run()
+	go c.report()
 	return c
 }
 
 // Period returns how often the catalog checks its components.
 func (c *Catalog) Period() time.Duration { return c.settings.period }
 
-// Close stops the ticker and its goroutine, and waits for them. Components
-// stay registered but receive no more ticks; probes keep answering from the
-// last check. Close is idempotent.
+// Close stops the ticker and the catalog's goroutines, after logging what
+// is pending, and waits for them. Components stay registered but receive no
+// more ticks, and every probe answers 503 "closed": nothing is monitored any
+// more. Close is idempotent.
 func (c *Catalog) Close() error {
 	c.once.Do(func() {
 		c.mu.Lock()
 		c.closed = true
+		c.snap.Store(closedSnapshot(c.settings.clock.Now()))
 		c.mu.Unlock()
 		close(c.stop)
 	})
 	<-c.done
+	<-c.reported
 	return nil
 }
 
@@ -128,8 +139,8 @@ func (c *Catalog) register(kind Kind, name string, rename bool, opts []Option) (
 	if kind < Liveness || kind > Startup {
 		return nil, fmt.Errorf("health: invalid kind %d", kind)
 	}
-	if strings.TrimSpace(name) == "" {
-		return nil, errors.New("health: empty component name")
+	if err := validName(name); err != nil {
+		return nil, err
 	}
 	s := c.settings
 	if err := s.apply(opts, true); err != nil {
@@ -170,9 +181,25 @@ func (c *Catalog) register(kind Kind, name string, rename bool, opts []Option) (
 	return h, nil
 }
 
+// validName rejects names that cannot be used in a probe's URL: empty,
+// with spaces or control characters, or with characters that URLs or
+// ?exclude= lists give a meaning to.
+func validName(name string) error {
+	if name == "" {
+		return errors.New("health: empty component name")
+	}
+	for _, r := range name {
+		if r <= ' ' || r == 0x7f || strings.ContainsRune(`,#?%&=+\"`, r) {
+			return fmt.Errorf("health: component name %q: %q is not allowed", name, r)
+		}
+	}
+	return nil
+}
+
+// freeName returns name-2, name-3, ... whichever is free.
 func (c *Catalog) freeName(name string) string {
 	for i := 2; ; i++ {
-		n := fmt.Sprintf("%s#%d", name, i)
+		n := fmt.Sprintf("%s-%d", name, i)
 		if _, taken := c.components[n]; !taken {
 			return n
 		}
@@ -199,8 +226,7 @@ func (c *Catalog) deregister(h *Handle) error {
 // those past their deadline, and refreshes every tick. It never blocks on a
 // component, so one that is stuck delays no other.
 func (c *Catalog) check(now time.Time) {
-	var failed []overdue
-	var recovered []string
+	var t transitions
 
 	c.mu.Lock()
 	if c.closed {
@@ -221,12 +247,12 @@ func (c *Catalog) check(now time.Time) {
 		switch {
 		case received:
 			if comp.state == Unhealthy {
-				recovered = append(recovered, comp.handle.name)
+				t.recovered = append(t.recovered, comp.handle.name)
 			}
 			comp.state, comp.lastRead, comp.deadline = Healthy, now, comp.pending
 		case !now.Before(comp.deadline) && comp.state != Unhealthy:
 			comp.state = Unhealthy
-			failed = append(failed, overdue{comp.handle.name, comp.handle.kind, now.Sub(comp.deadline)})
+			t.failed = append(t.failed, overdue{comp.handle.name, comp.handle.kind, now.Sub(comp.deadline)})
 		}
 		if comp.done() {
 			continue
@@ -238,9 +264,15 @@ func (c *Catalog) check(now time.Time) {
 		}
 	}
 	c.publishLocked(now)
+	if len(t.failed)+len(t.recovered) > 0 {
+		t.at = now
+		c.pending.merge(t)
+		select { // logging, slow or not, never delays a check
+		case c.reports <- struct{}{}:
+		default:
+		}
+	}
 	c.mu.Unlock()
-
-	c.reportTransitions(now, failed, recovered)
 }
 
 // publishLocked replaces the snapshot probes read.
@@ -250,7 +282,25 @@ func (c *Catalog) publishLocked(now time.Time) {
 		list = append(list, comp.status(now))
 	}
 	slices.SortFunc(list, func(a, b ComponentStatus) int { return strings.Compare(a.Name, b.Name) })
-	c.snap.Store(newSnapshot(now, list))
+	if !c.everReady {
+		c.everReady = strictlyReady(list)
+	}
+	c.snap.Store(newSnapshot(now, list, c.everReady))
+}
+
+// strictlyReady reports whether some component counts for readiness and
+// all that do have been observed receiving.
+func strictlyReady(list []ComponentStatus) bool {
+	any := false
+	for _, c := range list {
+		if c.counts(Readiness) {
+			if c.State != Healthy {
+				return false
+			}
+			any = true
+		}
+	}
+	return any
 }
 
 // Status returns the answer of the probe of the given kind as of the last

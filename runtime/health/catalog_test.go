@@ -1,6 +1,7 @@
 package health
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -88,7 +89,7 @@ func checkSchedule(t *testing.T, seed uint64) {
 	}
 	loops := []*loop{
 		{h: c.RegisterLiveness("diligent"), stopsAfter: -1, rng: rand.New(rand.NewPCG(seed, 1))},
-		{h: c.RegisterReadiness("stops"), stopsAfter: 1 + rng.IntN(20), rng: rand.New(rand.NewPCG(seed, 2))},
+		{h: c.RegisterReadiness("stops"), stopsAfter: rng.IntN(20), rng: rand.New(rand.NewPCG(seed, 2))},
 	}
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
@@ -116,6 +117,7 @@ func checkSchedule(t *testing.T, seed uint64) {
 	// timeout after the previous one.
 	time.Sleep(time.Duration(22*threshold) * period)
 	synctest.Wait()
+	diligent, _ := stateOf(c, "diligent")
 	c.Close() // no check after this, however long the loops take to stop
 	close(stop)
 	wg.Wait()
@@ -133,8 +135,8 @@ func checkSchedule(t *testing.T, seed uint64) {
 		t.Errorf("period %v threshold %d: flagged at %v, want within [%v, %v]",
 			period, threshold, flag.at, deadline, deadline.Add(period))
 	}
-	if st, _ := stateOf(c, "diligent"); st.State != Healthy {
-		t.Errorf("diligent is %v, want healthy", st.State)
+	if diligent.State != Healthy {
+		t.Errorf("diligent is %v, want healthy", diligent.State)
 	}
 }
 
@@ -349,8 +351,13 @@ func TestNames(t *testing.T) {
 		}
 		a := c.RegisterLiveness("dup")
 		b := c.RegisterReadiness("dup")
-		if a.Name() != "dup" || b.Name() != "dup#2" {
-			t.Errorf("names %q, %q; want dup, dup#2", a.Name(), b.Name())
+		if a.Name() != "dup" || b.Name() != "dup-2" {
+			t.Errorf("names %q, %q; want dup, dup-2", a.Name(), b.Name())
+		}
+		for _, bad := range []string{"a b", "a,b", "a#2", "a?x", "a%20", "a\n"} {
+			if _, err := c.Register(Liveness, bad); err == nil {
+				t.Errorf("Register accepted %q, which a probe URL cannot name", bad)
+			}
 		}
 		if len(rec.find("health: component name taken, registered under another")) != 1 {
 			t.Error("no warning for a taken name")
@@ -387,7 +394,7 @@ func TestOptions(t *testing.T) {
 		}{
 			{WithPeriod(time.Second), "health: WithPeriod configures a catalog, not a component: pass it to NewCatalog"},
 			{WithMissThreshold(1), "health: WithMissThreshold: miss threshold must be at least 2, got 1"},
-			{WithGracePeriod(-1), "health: WithGracePeriod: grace period must be positive, got -1ns"},
+			{WithGracePeriod(-1), "health: WithGracePeriod: grace period must be positive and at most 876000h0m0s, got -1ns"},
 			{Option{}, "health: zero Option"},
 		} {
 			_, err := c.Register(Liveness, "x", tc.opt)
@@ -395,7 +402,7 @@ func TestOptions(t *testing.T) {
 				t.Errorf("Register with %s: %v, want %q", tc.opt.name, err, tc.want)
 			}
 		}
-		for _, opt := range []Option{WithPeriod(0), WithClock(nil), WithDump(-1, 0)} {
+		for _, opt := range []Option{WithPeriod(0), WithPeriod(1 << 62), WithClock(nil), WithDump(-1, 0)} {
 			func() {
 				defer func() {
 					if recover() == nil {
@@ -466,3 +473,102 @@ func (m *manualClock) Now() time.Time                 { return m.now }
 func (m *manualClock) NewTicker(time.Duration) Ticker { return m }
 func (m *manualClock) C() <-chan time.Time            { return m.c }
 func (m *manualClock) Stop()                          {}
+
+// TestDeregisterDrains: a tick refreshed after the last receive is not left
+// in C for a loop that keeps selecting after Deregister.
+func TestDeregisterDrains(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := NewCatalog(WithPeriod(time.Second))
+		defer c.Close()
+		h := c.RegisterLiveness("x")
+		<-h.C
+		time.Sleep(time.Second) // a check refills C
+		synctest.Wait()
+		if err := h.Deregister(); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case d := <-h.C:
+			t.Errorf("stale tick %v left after Deregister", d)
+		default:
+		}
+	})
+}
+
+// blockingHandler stands for a log sink that hangs.
+type blockingHandler struct{ release chan struct{} }
+
+func (b blockingHandler) Enabled(context.Context, slog.Level) bool  { return true }
+func (b blockingHandler) Handle(context.Context, slog.Record) error { <-b.release; return nil }
+func (b blockingHandler) WithAttrs([]slog.Attr) slog.Handler        { return b }
+func (b blockingHandler) WithGroup(string) slog.Handler             { return b }
+
+// TestSlowLogDelaysNoTick: logging a failure happens off the checking
+// goroutine, so a hanging log sink does not stop ticks to others.
+func TestSlowLogDelaysNoTick(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		c := NewCatalog(WithPeriod(time.Second), WithLogger(slog.New(blockingHandler{release})))
+		c.RegisterLiveness("stuck")
+		h := c.RegisterLiveness("prompt")
+		stop := make(chan struct{})
+		var n int
+		done := make(chan struct{})
+		go func() { prompt(h, stop, &n); close(done) }()
+		time.Sleep(20*time.Second + time.Millisecond)
+		synctest.Wait()
+		close(stop)
+		<-done
+		if n != 21 {
+			t.Errorf("prompt received %d ticks in 20 periods while the log hung, want 21", n)
+		}
+		close(release)
+		c.Close()
+	})
+}
+
+// TestReadinessAtRuntime: at boot readiness waits for first receives, but a
+// component registered later does not take a ready catalog out of service.
+func TestReadinessAtRuntime(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := NewCatalog(WithPeriod(time.Second))
+		defer c.Close()
+		stop := make(chan struct{})
+		defer close(stop)
+		var n1, n2 int
+		a := c.RegisterLiveness("a")
+		if c.Ready().Healthy {
+			t.Fatal("ready at boot before the first receive was observed")
+		}
+		go prompt(a, stop, &n1)
+		time.Sleep(time.Second)
+		synctest.Wait()
+		if !c.Ready().Healthy {
+			t.Fatal("not ready after the first receive was observed")
+		}
+		b := c.RegisterReadiness("b")
+		go prompt(b, stop, &n2)
+		synctest.Wait()
+		if !c.Ready().Healthy {
+			t.Error("a new component took a ready catalog out of service")
+		}
+		if st, _ := stateOf(c, "b"); st.State != Starting {
+			t.Errorf("new component is %v, want starting", st.State)
+		}
+	})
+}
+
+func TestClosedAnswers503(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := NewCatalog()
+		c.Close()
+		for _, st := range []Status{c.Live(), c.Ready(), c.Started()} {
+			if st.Healthy || !st.Closed {
+				t.Errorf("%v after Close: healthy=%v closed=%v", st.Probe, st.Healthy, st.Closed)
+			}
+		}
+		if st := c.Status(Kind(0)); st.Healthy {
+			t.Error("an invalid probe kind reports healthy")
+		}
+	})
+}

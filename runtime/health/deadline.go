@@ -36,7 +36,12 @@ func WithDeadline(parent context.Context, deadline time.Time) (context.Context, 
 	return WithDeadlineMargin(parent, deadline, max(margin, 0))
 }
 
-// WithDeadlineMargin is [WithDeadline] with an explicit margin.
+// WithDeadlineMargin is [WithDeadline] with an explicit margin; a negative
+// one counts as zero, so the context never outlives the health deadline.
+//
+// Contexts measure time with the system clock (as the context package
+// does), not with a catalog's [WithClock].
 func WithDeadlineMargin(parent context.Context, deadline time.Time, margin time.Duration) (context.Context, context.CancelFunc) {
+	margin = max(margin, 0)
 	return context.WithDeadlineCause(parent, deadline.Add(-margin), &DeadlineError{Deadline: deadline, Margin: margin})
 }

@@ -38,10 +38,13 @@
 // deadline is never flagged. With the defaults a stuck loop is flagged between
 // 30 s and 45 s after its last receive.
 //
-// A new component is "starting": it passes liveness, fails readiness and
-// startup, and has a grace period (default L) to receive its first tick.
-// A startup component has started once its first receive is observed; it is
-// not ticked after that.
+// A new component is "starting": it has a grace period (default L) to
+// receive its first tick. It passes liveness, fails startup, and fails
+// readiness only while the catalog has never been ready, so that readiness
+// waits at boot for every first receive but a component registered later
+// does not take a ready pod out of service. A startup component has started
+// once its first receive is observed, and is not ticked after that: receive
+// from its C when startup is done.
 //
 // # Probes
 //

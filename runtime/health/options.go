@@ -61,6 +61,16 @@ func (s *settings) apply(opts []Option, atRegistration bool) error {
 	return nil
 }
 
+// maxTimeout bounds every duration the catalog adds to a time: a century.
+const maxTimeout = 100 * 365 * 24 * time.Hour
+
+func (s *settings) checkTimeout() error {
+	if s.period > maxTimeout/time.Duration(s.missThreshold) {
+		return fmt.Errorf("period %v × miss threshold %d exceeds %v", s.period, s.missThreshold, maxTimeout)
+	}
+	return nil
+}
+
 // timeout is how long after a check a tick sent at that check stays valid.
 func (s *settings) timeout() time.Duration {
 	return time.Duration(s.missThreshold) * s.period
@@ -74,7 +84,7 @@ func WithPeriod(d time.Duration) Option {
 			return fmt.Errorf("period must be positive, got %v", d)
 		}
 		s.period = d
-		return nil
+		return s.checkTimeout()
 	}}
 }
 
@@ -88,7 +98,7 @@ func WithMissThreshold(n int) Option {
 			return fmt.Errorf("miss threshold must be at least 2, got %d", n)
 		}
 		s.missThreshold = n
-		return nil
+		return s.checkTimeout()
 	}}
 }
 
@@ -97,8 +107,8 @@ func WithMissThreshold(n int) Option {
 // Catalog default or per component.
 func WithGracePeriod(d time.Duration) Option {
 	return Option{name: "WithGracePeriod", component: true, apply: func(s *settings) error {
-		if d <= 0 {
-			return fmt.Errorf("grace period must be positive, got %v", d)
+		if d <= 0 || d > maxTimeout {
+			return fmt.Errorf("grace period must be positive and at most %v, got %v", maxTimeout, d)
 		}
 		s.grace = d
 		return nil

@@ -35,7 +35,7 @@ func (c *Catalog) Handler() http.Handler {
 func (c *Catalog) serveProbe(w http.ResponseWriter, r *http.Request, kind Kind) {
 	snap := c.snap.Load()
 	q := r.URL.Query()
-	_, verbose := q["verbose"]
+	verbose := q.Has("verbose") && q.Get("verbose") != "false" && q.Get("verbose") != "0"
 	excludes := q["exclude"]
 	if !verbose && len(excludes) == 0 {
 		body := snap.bodies[kind]
@@ -46,7 +46,7 @@ func (c *Catalog) serveProbe(w http.ResponseWriter, r *http.Request, kind Kind) 
 	var warnings []string
 	for _, e := range excludes {
 		for name := range strings.SplitSeq(e, ",") {
-			if name == "" {
+			if name == "" || exclude[name] {
 				continue
 			}
 			exclude[name] = true
@@ -71,7 +71,7 @@ func (c *Catalog) serveComponent(w http.ResponseWriter, r *http.Request, kind Ki
 		return
 	}
 	comp := snap.components[i]
-	write(w, r, comp.passes(kind), marshal(comp))
+	write(w, r, comp.passes(kind, snap.everReady), marshal(comp))
 }
 
 type summaryAnswer struct {
@@ -89,7 +89,10 @@ type verboseAnswer struct {
 
 func newSummary(st Status, warnings []string) summaryAnswer {
 	a := summaryAnswer{Probe: st.Probe, Status: "healthy", Warnings: warnings}
-	if !st.Healthy {
+	switch {
+	case st.Closed:
+		a.Status = "closed"
+	case !st.Healthy:
 		a.Status, a.Failing = "unhealthy", st.Failing()
 	}
 	return a

@@ -3,6 +3,7 @@ package health
 import (
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -37,7 +38,7 @@ func probe(t *testing.T, h http.Handler, method, target string) answer {
 func probeFixture(t *testing.T, body func(c *Catalog, h http.Handler)) {
 	synctest.Test(t, func(t *testing.T) {
 		const period = time.Second
-		_, log := newRecorder(0)
+		_, log := newRecorder(slog.LevelDebug) // dumps are made: none may leak into answers
 		c := NewCatalog(WithPeriod(period), WithLogger(log))
 		defer c.Close()
 		stop := make(chan struct{})
@@ -66,6 +67,7 @@ func TestProbeCodes(t *testing.T) {
 			{"/ready?exclude=stuck", 200, ""},
 			{"/ready?exclude=good,stuck", 200, ""},
 			{"/ready?exclude=good&exclude=stuck", 200, ""},
+			{"/ready?verbose=false", 503, "stuck"},
 			{"/live/good", 200, ""},
 			{"/ready/good", 200, ""},
 			{"/ready/stuck", 503, ""},
@@ -172,5 +174,26 @@ func TestProbeOverTCP(t *testing.T) {
 		if resp.StatusCode != want {
 			t.Errorf("GET %s: %d, want %d", path, resp.StatusCode, want)
 		}
+	}
+}
+
+// TestProbeTakesNoLock: a probe answers while the catalog's lock is held.
+func TestProbeTakesNoLock(t *testing.T) {
+	c := NewCatalog(WithPeriod(time.Hour))
+	defer c.Close()
+	c.RegisterLiveness("x")
+	h := c.Handler()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	done := make(chan int)
+	go func() {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "/ready?verbose&exclude=x", nil))
+		done <- w.Code
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("probe blocked on the catalog's lock")
 	}
 }

@@ -82,14 +82,17 @@ func (c ComponentStatus) MarshalJSON() ([]byte, error) {
 }
 
 // passes reports whether the component passes a probe of the given kind.
-// Starting components are alive (they have a grace period) but neither ready
-// nor started.
-func (c ComponentStatus) passes(probe Kind) bool {
+// Starting components are alive (they have a grace period) but not started,
+// and not ready until the catalog has first been ready: at boot readiness
+// waits for every component's first receive, but a component registered
+// later does not take a ready pod out of service while its first receive is
+// observed.
+func (c ComponentStatus) passes(probe Kind, everReady bool) bool {
 	switch c.State {
 	case Healthy:
 		return true
 	case Starting:
-		return probe == Liveness
+		return probe == Liveness || probe == Readiness && everReady
 	}
 	return false
 }
@@ -112,15 +115,19 @@ type Status struct {
 	Probe   Kind      `json:"probe"`
 	Healthy bool      `json:"healthy"`
 	Checked time.Time `json:"checked"`
+	// Closed: the catalog was closed and monitors nothing.
+	Closed bool `json:"closed,omitempty"`
 	// Components that count for the probe, sorted by name.
 	Components []ComponentStatus `json:"components"`
+
+	everReady bool
 }
 
 // Failing returns the names of the components that fail the probe.
 func (s Status) Failing() []string {
 	var names []string
 	for _, c := range s.Components {
-		if !c.passes(s.Probe) {
+		if !c.passes(s.Probe, s.everReady) {
 			names = append(names, c.Name)
 		}
 	}
@@ -132,6 +139,8 @@ type snapshot struct {
 	checked    time.Time
 	components []ComponentStatus // sorted by name
 	byName     map[string]int
+	everReady  bool
+	closed     bool
 	bodies     [Startup + 1]probeBody // pre-rendered non-verbose answers
 }
 
@@ -140,27 +149,42 @@ type probeBody struct {
 	json    []byte
 }
 
-func newSnapshot(checked time.Time, components []ComponentStatus) *snapshot {
-	s := &snapshot{checked: checked, components: components, byName: make(map[string]int, len(components))}
+func newSnapshot(checked time.Time, components []ComponentStatus, everReady bool) *snapshot {
+	s := &snapshot{checked: checked, components: components, byName: make(map[string]int, len(components)), everReady: everReady}
 	for i, c := range components {
 		s.byName[c.Name] = i
 	}
+	s.render()
+	return s
+}
+
+// closedSnapshot fails every probe: a closed catalog monitors nothing.
+func closedSnapshot(at time.Time) *snapshot {
+	s := &snapshot{checked: at, byName: map[string]int{}, closed: true}
+	s.render()
+	return s
+}
+
+func (s *snapshot) render() {
 	for _, k := range []Kind{Liveness, Readiness, Startup} {
 		st := s.status(k, nil)
 		s.bodies[k] = probeBody{healthy: st.Healthy, json: summaryJSON(st, nil)}
 	}
-	return s
 }
 
 // status computes a probe's answer, leaving out the excluded components.
 func (s *snapshot) status(probe Kind, exclude map[string]bool) Status {
-	st := Status{Probe: probe, Healthy: true, Checked: s.checked}
+	st := Status{Probe: probe, Healthy: !s.closed, Closed: s.closed, Checked: s.checked, everReady: s.everReady}
+	if probe < Liveness || probe > Startup {
+		st.Healthy = false
+		return st
+	}
 	for _, c := range s.components {
 		if !c.counts(probe) || exclude[c.Name] {
 			continue
 		}
 		st.Components = append(st.Components, c)
-		if !c.passes(probe) {
+		if !c.passes(probe, s.everReady) {
 			st.Healthy = false
 		}
 	}

@@ -20,10 +20,10 @@ const (
 
 type Catalog struct{}
 
-func NewCatalog() *Catalog                                    { return &Catalog{} }
-func (c *Catalog) RegisterLiveness(name string) *Handle       { return &Handle{} }
-func (c *Catalog) RegisterReadiness(name string) *Handle      { return &Handle{} }
-func (c *Catalog) RegisterStartup(name string) *Handle        { return &Handle{} }
+func NewCatalog() *Catalog                                       { return &Catalog{} }
+func (c *Catalog) RegisterLiveness(name string) *Handle          { return &Handle{} }
+func (c *Catalog) RegisterReadiness(name string) *Handle         { return &Handle{} }
+func (c *Catalog) RegisterStartup(name string) *Handle           { return &Handle{} }
 func (c *Catalog) Register(k Kind, name string) (*Handle, error) { return &Handle{}, nil }
 
 func RegisterLiveness(name string) *Handle  { return &Handle{} }
