@@ -29,7 +29,10 @@ type unit struct {
 // event is one call in a unit that may block: a sink, or a call to
 // functions whose summaries say what they reach.
 type event struct {
-	pos     token.Pos
+	pos token.Pos
+	// via holds the calls through which a function literal bound to a
+	// local was entered: hops before pos in the same unit.
+	via     []token.Pos
 	dynamic bool
 	sink    *sinkHit
 	targets []target
@@ -58,7 +61,15 @@ type walker struct {
 	env     *env
 	waits   bool // the unit waits for its goroutines
 	inlined map[*ast.FuncLit]bool
+	via     []token.Pos
 	events  []*event
+}
+
+func (w *walker) emit(ev *event) {
+	if len(w.via) > 0 {
+		ev.via = append([]token.Pos(nil), w.via...)
+	}
+	w.events = append(w.events, ev)
 }
 
 func (a *pkgAnalysis) buildEvents(u *unit) {
@@ -223,7 +234,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 	a := w.a
 	origin := fn.Origin()
 	if rule, ok := a.sinkFor(origin); ok {
-		w.events = append(w.events, &event{pos: call.Pos(), sink: &sinkHit{sinkName(origin), w.sinkState(call, rule)}})
+		w.emit(&event{pos: call.Pos(), sink: &sinkHit{sinkName(origin), w.sinkState(call, rule)}})
 		return
 	}
 	ev := &event{pos: call.Pos(), args: w.args(call)}
@@ -250,7 +261,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		ev.targets = []target{{summary: s, shift: shift}}
 	}
 	if len(ev.targets) > 0 {
-		w.events = append(w.events, ev)
+		w.emit(ev)
 	}
 }
 
@@ -266,13 +277,17 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 	if id, ok := fun.(*ast.Ident); ok {
 		if v, ok := a.objOf(id).(*types.Var); ok {
 			if targets, lits, ok := a.boundFuncs(v); ok {
+				// A literal bound to a local runs here, with this unit's
+				// variables; its calls come after this one on the path.
+				w.via = append(w.via, pos)
 				for _, lit := range lits {
 					w.inline(lit, call)
 				}
+				w.via = w.via[:len(w.via)-1]
 				ev.targets = targets
-				ev.dynamic = len(lits) == 0 && v.Parent() == v.Pkg().Scope()
+				ev.dynamic = v.Parent() == v.Pkg().Scope()
 				if len(ev.targets) > 0 {
-					w.events = append(w.events, ev)
+					w.emit(ev)
 				}
 				return
 			}
@@ -280,7 +295,7 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 	}
 	ev.targets = a.funcValueTargets(sig)
 	if len(ev.targets) > 0 {
-		w.events = append(w.events, ev)
+		w.emit(ev)
 	}
 }
 

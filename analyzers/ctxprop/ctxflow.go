@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -208,7 +209,8 @@ func (e *env) evalCall(call *ast.CallExpr, c carrier) ctxState {
 	if fn == nil {
 		return unboundedBy("%s returned by %s", carrierNoun(c), types.ExprString(call.Fun))
 	}
-	name := fn.Origin().FullName()
+	// golang.org/x/net/context wraps the standard library's functions.
+	name := strings.Replace(fn.Origin().FullName(), "golang.org/x/net/context.", "context.", 1)
 	arg := func(i int) ast.Expr {
 		if i < len(call.Args) {
 			return call.Args[i]
@@ -233,9 +235,6 @@ func (e *env) evalCall(call *ast.CallExpr, c carrier) ctxState {
 	case "net/http.NewRequest":
 		return unboundedBy("request built with http.NewRequest")
 	case "net/http.NewRequestWithContext", "(*net/http.Request).WithContext", "(*net/http.Request).Clone":
-		if name == "net/http.NewRequestWithContext" {
-			return e.eval(arg(0), ctxCarrier)
-		}
 		return e.eval(arg(0), ctxCarrier)
 	case "net/http/httptest.NewRequest":
 		return unboundedBy("request built with httptest.NewRequest")

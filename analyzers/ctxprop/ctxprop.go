@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/ctxlint/ctxlint/tree/main/analyzers/ctxprop",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Summary), new(Closures)},
+	FactTypes: []analysis.Fact{new(Summary), new(Dispatch)},
 }
 
 var flags struct {

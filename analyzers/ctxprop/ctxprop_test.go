@@ -11,3 +11,15 @@ import (
 func TestRoots(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "roots", "ddagent")
 }
+
+func TestInterprocedural(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "interproc")
+}
+
+func TestAcrossPackages(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "chain/a")
+}
+
+func TestDynamic(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "dyn/loop")
+}

@@ -7,16 +7,12 @@ import (
 )
 
 // Summary is the fact ctxprop exports for a function (on its generic
-// origin) or a package-level function variable: the blocking calls it
-// reaches, and under which context. Only functions that reach a sink get
-// one. It is also the rewriter's input: each reach names the call sites on
-// the path and which context parameter the context must come through.
+// origin): the blocking calls it reaches, and under which context. Only
+// functions that reach a sink get one. It is also the rewriter's input:
+// each reach names the call sites on the path and which context parameter
+// the context must come through.
 type Summary struct {
 	Reaches []Reach
-	// AddrTaken records that the function is used as a value in its own
-	// package, so calls through function values of its signature may reach
-	// it.
-	AddrTaken bool
 }
 
 // AFact marks Summary as an analysis fact.
@@ -31,25 +27,53 @@ func (s *Summary) String() string {
 	return "reaches " + strings.Join(parts, "; ")
 }
 
-// Closures is the package fact listing the function literals a package
-// stores as values (in maps, fields, variables) that reach a sink: they have
-// no object to carry a Summary, and calls through function values in
-// importing packages may reach them.
-type Closures struct {
-	Funcs []Closure
+// Dispatch is the package fact for what importing packages may reach
+// through dynamic calls: the package's functions and literals used as
+// values, and the methods of its named types, that reach a sink. Object
+// facts cannot serve: they do not cross packages for unexported functions,
+// methods of unexported types, or literals.
+type Dispatch struct {
+	Values []FuncValue
+	Types  []TypeMethods
 }
 
-// Closure is one stored function literal.
-type Closure struct {
+// FuncValue is a function or function literal used as a value.
+type FuncValue struct {
+	Name      string
 	Signature string // types.TypeString, fully qualified
-	Name      string // enclosing function and position, for paths
 	Summary   Summary
 }
 
-// AFact marks Closures as an analysis fact.
-func (*Closures) AFact() {}
+// TypeMethods is a named type whose methods reach sinks.
+type TypeMethods struct {
+	Type string
+	// MethodSet lists name+signature of every method of *Type, to decide
+	// which interfaces it implements without its types.Type.
+	MethodSet []string
+	Methods   []MethodSummary
+}
 
-func (c *Closures) String() string { return fmt.Sprintf("%d closures", len(c.Funcs)) }
+// MethodSummary is the summary of one method.
+type MethodSummary struct {
+	Name    string
+	Summary Summary
+}
+
+// AFact marks Dispatch as an analysis fact.
+func (*Dispatch) AFact() {}
+
+func (d *Dispatch) String() string {
+	var parts []string
+	for _, v := range d.Values {
+		parts = append(parts, "value "+v.Name)
+	}
+	for _, t := range d.Types {
+		for _, m := range t.Methods {
+			parts = append(parts, "method "+t.Type+"."+m.Name)
+		}
+	}
+	return "dispatch " + strings.Join(parts, ", ")
+}
 
 // A Reach is one sink a function reaches, with the path to it.
 type Reach struct {

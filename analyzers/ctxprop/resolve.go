@@ -9,33 +9,39 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// importIndex holds the summaries imported packages export, indexed for
-// dynamic calls.
+// importIndex holds what imported packages export for dynamic calls.
 type importIndex struct {
-	methods   map[string][]*types.Func // methods with a summary, by name
-	addrFuncs []*types.Func            // functions used as values, with a summary
-	closures  []Closure
-	bySig     map[string][]target // cache of funcValueTargets
+	methods map[string][]importedMethod // by method name
+	values  map[string][]*Summary       // by signature
+	bySig   map[string][]target         // cache of funcValueTargets
+}
+
+type importedMethod struct {
+	methodSet map[string]bool // of the receiver type
+	summary   *Summary
 }
 
 func newImportIndex(pass *analysis.Pass) *importIndex {
-	ix := &importIndex{methods: make(map[string][]*types.Func), bySig: make(map[string][]target)}
-	for _, f := range pass.AllObjectFacts() {
-		s, ok := f.Fact.(*Summary)
-		fn, isFunc := f.Object.(*types.Func)
-		if !ok || !isFunc || fn.Pkg() == pass.Pkg {
+	ix := &importIndex{methods: make(map[string][]importedMethod), values: make(map[string][]*Summary),
+		bySig: make(map[string][]target)}
+	for _, f := range pass.AllPackageFacts() {
+		d, ok := f.Fact.(*Dispatch)
+		if !ok || f.Package == pass.Pkg {
 			continue
 		}
-		if fn.Signature().Recv() != nil {
-			ix.methods[fn.Name()] = append(ix.methods[fn.Name()], fn)
+		for i := range d.Values {
+			v := &d.Values[i]
+			ix.values[v.Signature] = append(ix.values[v.Signature], &v.Summary)
 		}
-		if s.AddrTaken {
-			ix.addrFuncs = append(ix.addrFuncs, fn)
-		}
-	}
-	for _, f := range pass.AllPackageFacts() {
-		if c, ok := f.Fact.(*Closures); ok && f.Package != pass.Pkg {
-			ix.closures = append(ix.closures, c.Funcs...)
+		for _, t := range d.Types {
+			set := make(map[string]bool, len(t.MethodSet))
+			for _, m := range t.MethodSet {
+				set[m] = true
+			}
+			for i := range t.Methods {
+				m := &t.Methods[i]
+				ix.methods[m.Name] = append(ix.methods[m.Name], importedMethod{set, &m.Summary})
+			}
 		}
 	}
 	return ix
@@ -93,17 +99,26 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 			add(types.NewPointer(named))
 		}
 	}
-	for _, fn := range a.imported.methods[m.Name()] {
-		recv := fn.Signature().Recv().Type()
-		if p, ok := recv.(*types.Pointer); ok {
-			recv = p.Elem()
-		}
-		if named, ok := recv.(*types.Named); ok && named.TypeParams().Len() == 0 {
-			add(named)
-			add(types.NewPointer(named))
+	// Imported types are matched by method set, by name and signature.
+	var want []string
+	for m := range iface.Methods() {
+		want = append(want, m.Name()+typeString(m.Signature()))
+	}
+	for _, im := range a.imported.methods[m.Name()] {
+		if implementsAll(im.methodSet, want) {
+			out = append(out, target{summary: im.summary})
 		}
 	}
 	return out
+}
+
+func implementsAll(set map[string]bool, methods []string) bool {
+	for _, m := range methods {
+		if !set[m] {
+			return false
+		}
+	}
+	return true
 }
 
 // funcValueTargets resolves a call through a function value of signature
@@ -125,17 +140,8 @@ func (a *pkgAnalysis) funcValueTargets(sig *types.Signature) []target {
 			out = append(out, target{unit: u})
 		}
 	}
-	for _, fn := range a.imported.addrFuncs {
-		if sameSignature(fn.Signature(), sig) {
-			if s := a.imported.summary(a.pass, fn); s != nil {
-				out = append(out, target{summary: s})
-			}
-		}
-	}
-	for i := range a.imported.closures {
-		if c := &a.imported.closures[i]; c.Signature == key {
-			out = append(out, target{summary: &c.Summary})
-		}
+	for _, s := range a.imported.values[key] {
+		out = append(out, target{summary: s})
 	}
 	a.imported.bySig[key] = out
 	return out

@@ -101,12 +101,24 @@ func (a *pkgAnalysis) sinkFor(fn *types.Func) (sinkRule, bool) {
 		}
 		return sinkRule{source: noContext}, true
 	}
-	if fn.Pkg() != nil && a.otherModule(fn) {
+	if fn.Pkg() != nil && !isHealthPkg(fn.Pkg()) && !derivesContext(fn) && a.otherModule(fn) {
 		if i := contextParam(fn); i >= 0 {
 			return sinkRule{source: ctxArg, arg: i}, true
 		}
 	}
 	return sinkRule{}, false
+}
+
+// derivesContext reports whether fn returns a context: a helper that
+// derives one (a WithX), not a call that blocks.
+func derivesContext(fn *types.Func) bool {
+	results := fn.Signature().Results()
+	for i := range results.Len() {
+		if isContext(results.At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // contextParam returns the index of fn's first context.Context parameter,

@@ -2,6 +2,7 @@ package ctxprop
 
 import (
 	"cmp"
+	"go/types"
 	"slices"
 )
 
@@ -66,9 +67,13 @@ func (a *pkgAnalysis) recompute(u *unit) bool {
 
 // apply adds what one event contributes to a unit's reaches.
 func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
+	var prefix []Hop
+	for _, p := range ev.via {
+		prefix = append(prefix, a.hop(u, p, false))
+	}
 	hop := a.hop(u, ev.pos, ev.dynamic)
 	if ev.sink != nil {
-		if r := reachFrom(ev.sink.name, ev.sink.state, "", []Hop{hop}); r != nil {
+		if r := reachFrom(ev.sink.name, ev.sink.state, "", append(prefix, hop)); r != nil {
 			add(out, r)
 		}
 		return
@@ -84,8 +89,8 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 					state = unboundedBy("argument %d of unknown origin", i)
 				}
 			}
-			path := make([]Hop, 0, len(r.Path)+1)
-			path = append(append(path, hop), r.Path...)
+			path := make([]Hop, 0, len(prefix)+len(r.Path)+1)
+			path = append(append(append(path, prefix...), hop), r.Path...)
 			if nr := reachFrom(r.Sink, state, r.Timeout, path); nr != nil {
 				add(out, nr)
 			}
@@ -143,25 +148,70 @@ func sortedReaches(m map[reachKey]*Reach) []*Reach {
 }
 
 // exportFacts attaches the summaries of the package's functions (on their
-// generic origins) and of its stored literals.
+// generic origins), and what dynamic calls from importers may reach.
 func (a *pkgAnalysis) exportFacts() {
-	var closures Closures
+	var dispatch Dispatch
+	byType := make(map[*types.Named]*TypeMethods)
+	var order []*types.Named
 	for _, u := range a.units {
 		if len(u.reaches) == 0 || u.root != nil {
 			continue
 		}
-		s := &Summary{AddrTaken: u.fn != nil && a.addrTaken[u.fn]}
+		s := &Summary{}
 		for _, r := range sortedReaches(u.reaches) {
 			s.Reaches = append(s.Reaches, *r)
 		}
 		switch {
 		case u.fn != nil:
 			a.pass.ExportObjectFact(u.fn, s)
+			if a.addrTaken[u.fn] {
+				dispatch.Values = append(dispatch.Values, FuncValue{Name: u.name, Signature: typeString(u.fn.Signature()), Summary: *s})
+			}
+			if named := recvNamed(u.fn); named != nil {
+				tm := byType[named]
+				if tm == nil {
+					tm = &TypeMethods{Type: named.Obj().Name(), MethodSet: methodSet(named)}
+					byType[named] = tm
+					order = append(order, named)
+				}
+				tm.Methods = append(tm.Methods, MethodSummary{Name: u.fn.Name(), Summary: *s})
+			}
 		case u.lit != nil && u.sig != nil:
-			closures.Funcs = append(closures.Funcs, Closure{Signature: typeString(u.sig), Name: u.name, Summary: *s})
+			dispatch.Values = append(dispatch.Values, FuncValue{Name: u.name, Signature: typeString(u.sig), Summary: *s})
 		}
 	}
-	if len(closures.Funcs) > 0 {
-		a.pass.ExportPackageFact(&closures)
+	for _, named := range order {
+		dispatch.Types = append(dispatch.Types, *byType[named])
 	}
+	if len(dispatch.Values)+len(dispatch.Types) > 0 {
+		a.pass.ExportPackageFact(&dispatch)
+	}
+}
+
+// recvNamed returns the named type a method is declared on, or nil.
+func recvNamed(fn *types.Func) *types.Named {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, _ := t.(*types.Named)
+	if named == nil || named.TypeParams().Len() > 0 {
+		return nil
+	}
+	return named
+}
+
+// methodSet lists the methods of *named as name+signature.
+func methodSet(named *types.Named) []string {
+	ms := types.NewMethodSet(types.NewPointer(named))
+	out := make([]string, ms.Len())
+	for i := range ms.Len() {
+		fn := ms.At(i).Obj().(*types.Func)
+		out[i] = fn.Name() + typeString(fn.Signature())
+	}
+	return out
 }

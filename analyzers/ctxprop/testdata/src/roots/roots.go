@@ -1,3 +1,5 @@
+// want package:"dispatch method listener.pull"
+
 // Package roots shows the loop shapes ctxprop recognises as monitored.
 package roots
 
@@ -15,7 +17,7 @@ func local() {
 	for {
 		select {
 		case <-h.C:
-			http.Get("http://kubelet/pods") // want `"local" \(liveness\): net/http.Get without the health deadline \(it takes no context\): local \(roots.go:18\)`
+			http.Get("http://kubelet/pods") // want `"local" \(liveness\): net/http.Get without the health deadline \(it takes no context\): local \(roots.go:20\)`
 		}
 	}
 }
@@ -37,7 +39,7 @@ func (l *listener) run() {
 	for {
 		select {
 		case <-l.health.C:
-			l.pull() // want `"ad-kubeletlistener" \(readiness\): net/http.Get without the health deadline \(it takes no context\): listener.run \(roots.go:40\) → listener.pull \(roots.go:48\)`
+			l.pull() // want `"ad-kubeletlistener" \(readiness\): net/http.Get without the health deadline \(it takes no context\): listener.run \(roots.go:42\) → listener.pull \(roots.go:50\)`
 		case <-l.stop:
 			return
 		}
@@ -78,7 +80,7 @@ func tickerLoop(h *health.Handle) {
 		case <-h.C:
 		default:
 		}
-		collect() // want `component of h \(health\): net/http.Get without the health deadline \(it takes no context\): tickerLoop \(roots.go:81\) → collect \(roots.go:94\)`
+		collect() // want `component of h \(health\): net/http.Get without the health deadline \(it takes no context\): tickerLoop \(roots.go:83\) → collect \(roots.go:96\)`
 	}
 }
 

@@ -1,0 +1,70 @@
+package sinks
+
+import (
+	"context"
+	"crypto/tls"
+	"net"
+	"time"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+// Dialing without a context is reported; net.DialTimeout has a timeout of
+// its own, which the report mentions but which is not the loop's deadline.
+// (*net.Dialer).DialContext with a bounded context is clean.
+func dial() {
+	h := health.RegisterLiveness("dialer")
+	var d net.Dialer
+	for {
+		select {
+		case deadline := <-h.C:
+			net.Dial("tcp", "db:5432")                       // want `"dialer" \(liveness\): net\.Dial without the health deadline \(it takes no context\): dial \(net\.go:\d+\)`
+			d.Dial("tcp", "db:5432")                         // want `"dialer" \(liveness\): \(\*net\.Dialer\)\.Dial without the health deadline \(it takes no context\)`
+			net.DialTimeout("tcp", "db:5432", 5*time.Second) // want `"dialer" \(liveness\): net\.DialTimeout without the health deadline \(it takes no context; net\.DialTimeout's own timeout exists but is not the loop's deadline\)`
+
+			ctx, cancel := health.WithDeadline(context.Background(), deadline)
+			d.DialContext(ctx, "tcp", "db:5432")
+			cancel()
+		}
+	}
+}
+
+// DNS lookups: the package-level ones take no context and are reported;
+// the *net.Resolver methods run under theirs.
+func lookup() {
+	h := health.RegisterLiveness("resolver")
+	for {
+		select {
+		case deadline := <-h.C:
+			net.LookupHost("kubelet.local") // want `"resolver" \(liveness\): net\.LookupHost without the health deadline \(it takes no context\)`
+
+			ctx, cancel := health.WithDeadline(context.Background(), deadline)
+			net.DefaultResolver.LookupHost(ctx, "kubelet.local")
+			cancel()
+		}
+	}
+}
+
+var (
+	rawConn net.Conn
+	tlsConf = &tls.Config{}
+)
+
+// crypto/tls: Dial and Handshake take no context and are reported;
+// HandshakeContext with a bounded context is clean.
+func tlsHandshake() {
+	h := health.RegisterLiveness("tls")
+	for {
+		select {
+		case deadline := <-h.C:
+			tls.Dial("tcp", "intake:443", tlsConf) // want `"tls" \(liveness\): crypto/tls\.Dial without the health deadline \(it takes no context\)`
+
+			conn := tls.Client(rawConn, tlsConf)
+			conn.Handshake() // want `"tls" \(liveness\): \(\*crypto/tls\.Conn\)\.Handshake without the health deadline \(it takes no context\)`
+
+			ctx, cancel := health.WithDeadline(context.Background(), deadline)
+			conn.HandshakeContext(ctx)
+			cancel()
+		}
+	}
+}
