@@ -23,3 +23,7 @@ func TestAcrossPackages(t *testing.T) {
 func TestDynamic(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "dyn/loop")
 }
+
+func TestSuppression(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "suppress", "generated", "iterseq")
+}

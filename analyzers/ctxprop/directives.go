@@ -59,6 +59,10 @@ func parseDirective(c *ast.Comment) *directive {
 		return nil
 	}
 	kind, args, _ := strings.Cut(rest, " ")
+	// A trailing comment ends the directive: //ctxlint:ignore ctxprop // note
+	if i := strings.Index(args, "//"); i >= 0 {
+		args = args[:i]
+	}
 	args = strings.TrimSpace(args)
 	dir := &directive{pos: c.Pos(), kind: kind}
 	switch kind {
