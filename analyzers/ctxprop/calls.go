@@ -24,6 +24,7 @@ type unit struct {
 	events  []*event
 	reaches map[reachKey]*Reach
 	callers []*unit
+	env     *env // roots keep theirs, for suggested fixes
 }
 
 // event is one call in a unit that may block: a sink, or a call to
@@ -88,6 +89,9 @@ func (a *pkgAnalysis) buildEvents(u *unit) {
 	w.waits = waitsForGoroutines(a.info, u.body)
 	w.walk(u.body)
 	u.events = w.events
+	if u.root != nil {
+		u.env = w.env
+	}
 }
 
 func (w *walker) walk(n ast.Node) {

@@ -163,6 +163,11 @@ func (e *env) evalVar(id *ast.Ident, c carrier) ctxState {
 		}
 		return unboundedBy("%s of unknown origin", carrierNoun(c))
 	}
+	return e.evalObj(obj, c)
+}
+
+// evalObj is the state of a variable, from everything assigned to it.
+func (e *env) evalObj(obj types.Object, c carrier) ctxState {
 	if i, ok := e.params[obj]; ok {
 		return ctxState{kind: fromParam, param: i}
 	}
@@ -171,17 +176,17 @@ func (e *env) evalVar(id *ast.Ident, c carrier) ctxState {
 	}
 	v, ok := obj.(*types.Var)
 	if !ok {
-		return unboundedBy("%s %s", carrierNoun(c), id.Name)
+		return unboundedBy("%s %s", carrierNoun(c), obj.Name())
 	}
 	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
-		return unboundedBy("package-level %s %s", carrierNoun(c), id.Name)
+		return unboundedBy("package-level %s %s", carrierNoun(c), obj.Name())
 	}
 	values := e.a.assigns[obj]
 	if len(values) == 0 {
 		if isParam(v) {
-			return unboundedBy("%s %s is a parameter of an enclosing function", carrierNoun(c), id.Name)
+			return unboundedBy("%s %s is a parameter of an enclosing function", carrierNoun(c), obj.Name())
 		}
-		return unboundedBy("%s %s of unknown origin", carrierNoun(c), id.Name)
+		return unboundedBy("%s %s of unknown origin", carrierNoun(c), obj.Name())
 	}
 	if e.visiting[obj] {
 		return ctxState{kind: bounded} // a cycle adds nothing: join of the other assignments

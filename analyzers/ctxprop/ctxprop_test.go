@@ -27,3 +27,7 @@ func TestDynamic(t *testing.T) {
 func TestSuppression(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "suppress", "generated", "iterseq")
 }
+
+func TestSuggestedFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxprop.Analyzer, "fixes")
+}

@@ -36,7 +36,7 @@ func (a *pkgAnalysis) report() {
 			}
 		}
 		for _, reach := range sortedReaches(rekey(reaches)) {
-			a.diagnose(r, reach)
+			a.diagnose(u, r, reach)
 		}
 	}
 	for _, dir := range a.dirs.all {
@@ -59,7 +59,7 @@ func rekey(m map[string]*Reach) map[reachKey]*Reach {
 	return out
 }
 
-func (a *pkgAnalysis) diagnose(r *root, reach *Reach) {
+func (a *pkgAnalysis) diagnose(u *unit, r *root, reach *Reach) {
 	pos := a.posOf(reach.Path[0])
 	if dir := a.dirs.suppressing(pos, analyzerName); dir != nil && (dir.kind == "nolint" || dir.reason != "") {
 		dir.used = true
@@ -81,7 +81,7 @@ func (a *pkgAnalysis) diagnose(r *root, reach *Reach) {
 			related = append(related, analysis.RelatedInformation{Pos: p, Message: "via " + h.Func})
 		}
 	}
-	a.pass.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related})
+	a.pass.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related, SuggestedFixes: a.suggestFixes(u, pos)})
 }
 
 // posOf turns a hop in this package back into a position; NoPos for hops

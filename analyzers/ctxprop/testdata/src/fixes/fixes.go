@@ -1,0 +1,31 @@
+// Package fixes shows the suggested fixes: when a context bounded by the
+// tick is in scope, use it.
+package fixes
+
+import (
+	"context"
+	"net"
+	"net/http"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+func fixable(parent context.Context, d *net.Dialer) {
+	h := health.RegisterLiveness("fixable")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(parent, deadline)
+		d.DialContext(ctx, "tcp", "cache:6379") // bounded: clean
+		d.DialContext(context.Background(), "tcp", "db:5432") // want `"fixable" \(liveness\): \(\*net.Dialer\).DialContext without the health deadline \(context.Background\(\)\)`
+		req, _ := http.NewRequest("GET", "http://kubelet/pods", nil)
+		http.DefaultClient.Do(req) // want `"fixable" \(liveness\): \(\*net/http.Client\).Do without the health deadline \(request built with http.NewRequest\)`
+		cancel()
+	}
+}
+
+// No bounded context in scope: nothing to suggest locally.
+func notFixable(d *net.Dialer) {
+	h := health.RegisterLiveness("not-fixable")
+	for range h.C {
+		d.DialContext(context.TODO(), "tcp", "db:5432") // want `"not-fixable" \(liveness\): \(\*net.Dialer\).DialContext without the health deadline \(context.TODO\(\)\)`
+	}
+}
