@@ -14,7 +14,7 @@ func fixable(parent context.Context, d *net.Dialer) {
 	h := health.RegisterLiveness("fixable")
 	for deadline := range h.C {
 		ctx, cancel := health.WithDeadline(parent, deadline)
-		d.DialContext(ctx, "tcp", "cache:6379") // bounded: clean
+		d.DialContext(ctx, "tcp", "cache:6379")               // bounded: clean
 		d.DialContext(context.Background(), "tcp", "db:5432") // want `"fixable" \(liveness\): \(\*net.Dialer\).DialContext without the health deadline \(context.Background\(\)\)`
 		req, _ := http.NewRequest("GET", "http://kubelet/pods", nil)
 		http.DefaultClient.Do(req) // want `"fixable" \(liveness\): \(\*net/http.Client\).Do without the health deadline \(request built with http.NewRequest\)`

@@ -14,7 +14,7 @@ func ignored() {
 		//ctxlint:ignore ctxprop the metrics endpoint is on loopback
 		http.Get("http://127.0.0.1:9090/metrics")
 		http.Head("http://127.0.0.1:9090/") //ctxlint:ignore ctxprop loopback too
-		http.Post("http://x", "", nil) //nolint:ctxprop
+		http.Post("http://x", "", nil)      //nolint:ctxprop
 	}
 }
 
