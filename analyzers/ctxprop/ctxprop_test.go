@@ -25,9 +25,24 @@ func TestDynamic(t *testing.T) {
 }
 
 func TestSuppression(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "suppress", "generated", "iterseq")
+	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "suppress", "generated", "iterseq", "quiet")
 }
 
 func TestSuggestedFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxprop.Analyzer, "fixes")
+}
+
+func TestFlags(t *testing.T) {
+	set := func(name, value string) {
+		old := ctxprop.Analyzer.Flags.Lookup(name).Value.String()
+		if err := ctxprop.Analyzer.Flags.Set(name, value); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ctxprop.Analyzer.Flags.Set(name, old) })
+	}
+	set("register", "flags/checks.Register,(*flags/checks.Scheduler).Add")
+	set("sinks", "flags/checks.Sync")
+	set("nonblocking", "(*example.org/kube.Client).ListPods")
+	set("async", "true")
+	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "flags")
 }

@@ -39,6 +39,12 @@ func (a *pkgAnalysis) report() {
 			a.diagnose(u, r, reach)
 		}
 	}
+	a.reportDirectives()
+}
+
+// reportDirectives reports ignores without a reason or that suppressed
+// nothing, and boundaries without a reason.
+func (a *pkgAnalysis) reportDirectives() {
 	for _, dir := range a.dirs.all {
 		switch {
 		case dir.kind == "ignore" && dir.names(analyzerName) && dir.reason == "":

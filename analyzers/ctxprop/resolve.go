@@ -232,10 +232,10 @@ func (a *pkgAnalysis) clientTimeout(x ast.Expr, depth int) string {
 // otherModule reports whether fn belongs to another module than the
 // package under analysis (and not to the standard library).
 func (a *pkgAnalysis) otherModule(fn *types.Func) bool {
-	path := fn.Pkg().Path()
-	if a.isStdPkg(fn.Pkg()) {
-		return false
-	}
+	return !a.isStdPkg(fn.Pkg()) && a.otherModulePath(fn.Pkg().Path())
+}
+
+func (a *pkgAnalysis) otherModulePath(path string) bool {
 	if m := a.pass.Module; m != nil && m.Path != "" {
 		return path != m.Path && !strings.HasPrefix(path, m.Path+"/")
 	}
