@@ -66,7 +66,20 @@ func parseConfig() (*config, error) {
 
 var goroot = filepath.ToSlash(filepath.Join(build.Default.GOROOT, "src")) + "/"
 
-func run(pass *analysis.Pass) (any, error) {
+// WholeProgram returns an analyzer like Analyzer that also resolves
+// interface and function-value calls to program, the Dispatch facts of
+// every package of the program by import path: implementations in packages
+// the analysed package does not import become visible. A standalone driver
+// runs it until program stops changing.
+func WholeProgram(program map[string]*Dispatch) *analysis.Analyzer {
+	a := *Analyzer
+	a.Run = func(pass *analysis.Pass) (any, error) { return runWith(pass, program) }
+	return &a
+}
+
+func run(pass *analysis.Pass) (any, error) { return runWith(pass, nil) }
+
+func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
 	// The standard library is modelled, not analysed: inside it a correct
 	// (*http.Client).Do looks unbounded.
 	if len(pass.Files) > 0 && strings.HasPrefix(filepath.ToSlash(pass.Fset.Position(pass.Files[0].Pos()).Filename), goroot) {
@@ -83,12 +96,12 @@ func run(pass *analysis.Pass) (any, error) {
 		stdCache: make(map[*types.Package]bool),
 	}
 	a.dirs = parseDirectives(pass)
-	if !a.mayBlock() {
+	if len(program) == 0 && !a.mayBlock() {
 		a.reportDirectives()
 		return nil, nil
 	}
 	a.customHandles = customHandleTypes(pass.Pkg, cfg.register)
-	a.imported = newImportIndex(pass)
+	a.imported = newImportIndex(pass, program)
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	a.index(insp)
 	a.findRoots(insp)

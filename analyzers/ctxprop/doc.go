@@ -54,13 +54,23 @@
 // resolve to every implementation visible from the package, and calls
 // through function values (locals, package-level variables, fields, maps
 // and slices of functions) to the functions of the same signature whose
-// address is taken. A per-package run cannot see an implementation in a
-// package the loop's package does not import.
+// address is taken. Summaries of unexported functions, of methods of
+// unexported types and of literals cross packages in a package fact
+// (Dispatch). A per-package run (go vet, golangci-lint, Bazel nogo) cannot
+// see an implementation in a package the loop's package does not import,
+// directly or indirectly; "ctxlint -whole-program ./..." analyses the
+// packages as one program and sees it.
 //
 // Reports. One per loop and sink call site, at the call in the loop that
 // starts the shortest path (fewest dynamic hops first):
 //
-//	"ad-kubeletlistener" (readiness): (*net/http.Client).Do without the health deadline (request built with http.NewRequest): (*KubeletListener).run (kubelet.go:55) → ... → (*Client).query (client.go:127)
+//	"ad-kubeletlistener" (readiness): (*net/http.Client).Do without the health deadline (request built with http.NewRequest): KubeletListener.run (kubelet.go:56) → ... → Client.query (client.go:122)
+//
+// A hop marked ~ is dynamic: the call at that position goes through an
+// interface or a function value. Hops in the package are also attached as
+// related positions. When a context bounded by the tick is in scope at the
+// reported call, a suggested fix passes it instead of context.Background()
+// or context.TODO(), or builds the request with http.NewRequestWithContext.
 //
 // Suppress one with "//ctxlint:ignore ctxprop reason" on its line or the
 // line above (a reason is required, and an ignore that suppresses nothing

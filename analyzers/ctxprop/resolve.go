@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -21,14 +22,27 @@ type importedMethod struct {
 	summary   *Summary
 }
 
-func newImportIndex(pass *analysis.Pass) *importIndex {
+func newImportIndex(pass *analysis.Pass, program map[string]*Dispatch) *importIndex {
 	ix := &importIndex{methods: make(map[string][]importedMethod), values: make(map[string][]*Summary),
 		bySig: make(map[string][]target)}
+	facts := make(map[string]*Dispatch)
 	for _, f := range pass.AllPackageFacts() {
-		d, ok := f.Fact.(*Dispatch)
-		if !ok || f.Package == pass.Pkg {
-			continue
+		if d, ok := f.Fact.(*Dispatch); ok && f.Package != pass.Pkg {
+			facts[f.Package.Path()] = d
 		}
+	}
+	for path, d := range program { // whole-program mode
+		if _, ok := facts[path]; !ok && path != pass.Pkg.Path() {
+			facts[path] = d
+		}
+	}
+	paths := make([]string, 0, len(facts))
+	for path := range facts {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		d := facts[path]
 		for i := range d.Values {
 			v := &d.Values[i]
 			ix.values[v.Signature] = append(ix.values[v.Signature], &v.Summary)

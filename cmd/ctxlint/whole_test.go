@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+)
+
+const wholeprog = "./testdata/wholeprog/..."
+
+// TestWholeProgram: the loop's package does not import the package that
+// implements its interface over HTTP. Package by package, ctxprop cannot
+// see that implementation; the whole-program mode reports it.
+func TestWholeProgram(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, wholeprog)
+	if err != nil || packages.PrintErrors(pkgs) > 0 {
+		t.Fatalf("load: %v", err)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{ctxprop.Analyzer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for act := range graph.All() {
+		if act.IsRoot && len(act.Diagnostics) > 0 {
+			t.Errorf("per-package run reported %s: %s", act.Package, act.Diagnostics[0].Message)
+		}
+	}
+
+	var stdout, stderr bytes.Buffer
+	code := wholeProgram([]string{"-whole-program", wholeprog}, &stdout, &stderr)
+	if code != 3 {
+		t.Fatalf("exit code %d, want 3 (findings); stderr: %s", code, stderr.String())
+	}
+	want := `loop.go:14:3: "fetcher" (liveness): net/http.Get without the health deadline (it takes no context): ~Run (loop.go:14) → HTTPSource.Fetch (impl.go:9)`
+	if !strings.Contains(stdout.String(), want) {
+		t.Errorf("whole-program output:\n%s\nwant a line ending in:\n%s", stdout.String(), want)
+	}
+}
+
+func TestWholeProgramErrors(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := wholeProgram([]string{"-whole-program", "-ctxprop.nope", wholeprog}, &stdout, &stderr); code != 1 {
+		t.Errorf("unknown flag: exit code %d, want 1", code)
+	}
+	if code := wholeProgram([]string{"-whole-program", "./testdata/does-not-exist"}, &stdout, &stderr); code != 1 {
+		t.Errorf("bad pattern: exit code %d, want 1", code)
+	}
+	stdout.Reset()
+	if code := wholeProgram([]string{"-whole-program", "./testdata/wholeprog/impl"}, &stdout, &stderr); code != 0 || stdout.Len() > 0 {
+		t.Errorf("clean package: exit code %d, output %q", code, stdout.String())
+	}
+}
