@@ -8,24 +8,14 @@ import (
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 )
 
-func TestRoots(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "roots", "ddagent")
-}
-
-func TestInterprocedural(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "interproc")
-}
-
-func TestAcrossPackages(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "chain/a")
-}
-
-func TestDynamic(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "dyn/loop")
-}
-
-func TestSuppression(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "suppress", "generated", "iterseq", "quiet")
+// TestAnalyzer runs every topic's fixture in one load: each package under
+// testdata/src documents one topic (roots, sinks, dataflow, interproc,
+// chain/* across packages, dyn/* dynamic calls, suppress, generated,
+// iterseq, quiet).
+func TestAnalyzer(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer,
+		"roots", "ddagent", "sinks", "dataflow", "interproc", "chain/a", "dyn/loop",
+		"suppress", "generated", "iterseq", "quiet")
 }
 
 func TestSuggestedFixes(t *testing.T) {
