@@ -25,6 +25,7 @@ type ctxState struct {
 	param   int
 	why     string // unbounded: the reason, as shown to users
 	timeout string // a timeout that exists but is not the loop's
+	origin  string // file:line:col of the context.Background() or TODO() it comes from
 }
 
 func unboundedBy(format string, args ...any) ctxState {
@@ -224,9 +225,13 @@ func (e *env) evalCall(call *ast.CallExpr, c carrier) ctxState {
 	}
 	switch name {
 	case "context.Background":
-		return unboundedBy("context.Background()")
+		s := unboundedBy("context.Background()")
+		s.origin = e.a.position(call.Pos())
+		return s
 	case "context.TODO":
-		return unboundedBy("context.TODO()")
+		s := unboundedBy("context.TODO()")
+		s.origin = e.a.position(call.Pos())
+		return s
 	case "context.WithCancel", "context.WithCancelCause", "context.WithValue":
 		return e.eval(arg(0), ctxCarrier)
 	case "context.WithoutCancel":

@@ -3,6 +3,8 @@ package ctxprop
 import (
 	_ "embed"
 	"go/build"
+	"go/token"
+	"reflect"
 	"go/types"
 	"path/filepath"
 	"strings"
@@ -26,8 +28,24 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analyzerdoc.MustExtract(doc, "ctxprop"),
 	URL:       "https://github.com/ctxlint/ctxlint/tree/main/analyzers/ctxprop",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
-	Run:       run,
-	FactTypes: []analysis.Fact{new(Summary), new(Dispatch)},
+	Run:        run,
+	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Result lists what the package's monitored loops reach without their
+// deadline, as reported (suppressed reports are left out): todoctx and the
+// rewriter plan from it.
+type Result struct {
+	Stuck []Stuck
+}
+
+// Stuck is one report: a loop, and the path to a sink.
+type Stuck struct {
+	Component string // quoted name, format string, or a description
+	Kind      string // liveness, readiness, startup, monitored, ...
+	Pos       token.Pos
+	Reach     Reach
 }
 
 var flags struct {
@@ -83,7 +101,7 @@ func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
 	// The standard library is modelled, not analysed: inside it a correct
 	// (*http.Client).Do looks unbounded.
 	if len(pass.Files) > 0 && strings.HasPrefix(filepath.ToSlash(pass.Fset.Position(pass.Files[0].Pos()).Filename), goroot) {
-		return nil, nil
+		return &Result{}, nil
 	}
 	cfg, err := parseConfig()
 	if err != nil {
@@ -98,7 +116,7 @@ func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
 	a.dirs = parseDirectives(pass)
 	if len(program) == 0 && !a.mayBlock() {
 		a.reportDirectives()
-		return nil, nil
+		return &Result{}, nil
 	}
 	a.customHandles = customHandleTypes(pass.Pkg, cfg.register)
 	a.imported = newImportIndex(pass, program)
@@ -108,7 +126,7 @@ func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
 	a.summarize()
 	a.exportFacts()
 	a.report()
-	return nil, nil
+	return &a.result, nil
 }
 
 // sinkPackages are the packages of the curated sinks.

@@ -84,7 +84,11 @@ type Reach struct {
 	Param   int
 	Why     string
 	Timeout string // a timeout that exists but is not the loop's, if any
-	Path    []Hop  // from the call in this function to the sink call
+	// Origin is the file:line:col of the context.Background() or
+	// context.TODO() the unbounded context comes from, if it is one: where
+	// a migration must bring the loop's context in.
+	Origin string
+	Path   []Hop // from the call in this function to the sink call
 }
 
 // Hop is one call on a path.

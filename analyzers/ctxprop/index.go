@@ -42,6 +42,7 @@ type pkgAnalysis struct {
 	customHandles map[*types.Named]bool
 	stdCache      map[*types.Package]bool
 	files         map[string]*token.File
+	result        Result
 }
 
 type callSite struct {
@@ -262,6 +263,12 @@ func funcName(d *ast.FuncDecl) string {
 		return id.Name + "." + d.Name.Name
 	}
 	return d.Name.Name
+}
+
+// position renders pos as file:line:col.
+func (a *pkgAnalysis) position(pos token.Pos) string {
+	p := a.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
 }
 
 // hop makes the path step for a call at pos in u.

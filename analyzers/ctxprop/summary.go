@@ -73,14 +73,14 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 	}
 	hop := a.hop(u, ev.pos, ev.dynamic)
 	if ev.sink != nil {
-		if r := reachFrom(ev.sink.name, ev.sink.state, "", append(prefix, hop)); r != nil {
+		if r := reachFrom(ev.sink.name, ev.sink.state, "", "", append(prefix, hop)); r != nil {
 			add(out, r)
 		}
 		return
 	}
 	for _, t := range ev.targets {
 		for _, r := range t.reaches() {
-			state := ctxState{kind: unbounded, why: r.Why}
+			state := ctxState{kind: unbounded, why: r.Why, origin: r.Origin}
 			if r.Param >= 0 {
 				i := r.Param + t.shift
 				if i < len(ev.args) && ev.args[i] != nil {
@@ -91,7 +91,7 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 			}
 			path := make([]Hop, 0, len(prefix)+len(r.Path)+1)
 			path = append(append(append(path, prefix...), hop), r.Path...)
-			if nr := reachFrom(r.Sink, state, r.Timeout, path); nr != nil {
+			if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, path); nr != nil {
 				add(out, nr)
 			}
 		}
@@ -111,7 +111,7 @@ func (t target) reaches() []*Reach {
 
 // reachFrom makes the reach of a sink run under state, or nil when the
 // state is bounded.
-func reachFrom(sink string, state ctxState, timeout string, path []Hop) *Reach {
+func reachFrom(sink string, state ctxState, timeout, origin string, path []Hop) *Reach {
 	if state.timeout != "" {
 		timeout = state.timeout
 	}
@@ -121,7 +121,10 @@ func reachFrom(sink string, state ctxState, timeout string, path []Hop) *Reach {
 	case fromParam:
 		return &Reach{Sink: sink, Param: state.param, Timeout: timeout, Path: path}
 	}
-	return &Reach{Sink: sink, Param: -1, Why: state.why, Timeout: timeout, Path: path}
+	if state.origin != "" {
+		origin = state.origin
+	}
+	return &Reach{Sink: sink, Param: -1, Why: state.why, Timeout: timeout, Origin: origin, Path: path}
 }
 
 func add(out map[reachKey]*Reach, r *Reach) {
