@@ -9,6 +9,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxlint/ctxlint/internal/funcname"
 )
 
 // pkgAnalysis holds what one pass knows about its package: where values
@@ -237,33 +239,7 @@ func enclosingDecl(stack []ast.Node) *ast.FuncDecl {
 }
 
 // funcName is a declaration's name in paths: F or T.M.
-func funcName(d *ast.FuncDecl) string {
-	if d.Recv == nil || len(d.Recv.List) == 0 {
-		return d.Name.Name
-	}
-	t := d.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-			continue
-		case *ast.IndexExpr:
-			t = x.X
-			continue
-		case *ast.IndexListExpr:
-			t = x.X
-			continue
-		case *ast.ParenExpr:
-			t = x.X
-			continue
-		}
-		break
-	}
-	if id, ok := t.(*ast.Ident); ok {
-		return id.Name + "." + d.Name.Name
-	}
-	return d.Name.Name
-}
+func funcName(d *ast.FuncDecl) string { return funcname.Of(d) }
 
 // position renders pos as file:line:col.
 func (a *pkgAnalysis) position(pos token.Pos) string {

@@ -1,0 +1,235 @@
+package todoctx
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+	"github.com/ctxlint/ctxlint/internal/analyzerdoc"
+	"github.com/ctxlint/ctxlint/internal/funcname"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports context.TODO() sites as migration debt.
+var Analyzer = &analysis.Analyzer{
+	Name:       "todoctx",
+	Doc:        analyzerdoc.MustExtract(doc, "todoctx"),
+	URL:        "https://github.com/ctxlint/ctxlint/tree/main/analyzers/todoctx",
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, ctxprop.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+var flags struct {
+	baseline   string
+	background bool
+}
+
+func init() {
+	Analyzer.Flags.StringVar(&flags.baseline, "baseline", "",
+		"file of known sites (written by ctxlint todo -write-baseline): report only new ones, and stale entries")
+	Analyzer.Flags.BoolVar(&flags.background, "background", false,
+		"also report context.Background() outside main, init, tests and goroutine roots")
+}
+
+// pkgState is one pass's view of its package.
+type pkgState struct {
+	pass    *analysis.Pass
+	info    *types.Info
+	callers map[*types.Func][]caller // in-package call sites
+	// valueUse holds the package's functions used other than by a call.
+	valueUse map[*types.Func]bool
+	stuck    map[string]ctxprop.Stuck // by origin file:line:col
+	ifaces   map[string][]*types.TypeName
+}
+
+type caller struct {
+	call *ast.CallExpr
+	fn   string // enclosing function's name
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := &Result{Baselined: map[string]bool{}}
+	base, err := loadBaseline()
+	if err != nil {
+		return nil, err
+	}
+	baselined := func(s *Site) bool { return base[s.Key()] }
+	if !imports(pass.Pkg, "context") && !imports(pass.Pkg, "golang.org/x/net/context") {
+		return res, checkBaseline(pass, res) // nothing to find; stale entries still count
+	}
+	s := &pkgState{pass: pass, info: pass.TypesInfo, callers: map[*types.Func][]caller{},
+		valueUse: map[*types.Func]bool{}, stuck: map[string]ctxprop.Stuck{}}
+	if r, ok := pass.ResultOf[ctxprop.Analyzer].(*ctxprop.Result); ok && r != nil {
+		for _, st := range r.Stuck {
+			if st.Reach.Origin != "" {
+				s.stuck[st.Reach.Origin] = st
+			}
+		}
+	}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	s.indexCalls(insp)
+
+	ordinals := map[string]int{}
+	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		call := n.(*ast.CallExpr)
+		name := emptyContext(s.info, call)
+		if name == "" {
+			return true
+		}
+		file := stack[0].(*ast.File)
+		if ast.IsGenerated(file) {
+			return true
+		}
+		fnName, decl, lit := enclosing(stack)
+		if name == "Background" && !s.backgroundReported(file, decl, lit, stack) {
+			return true
+		}
+		ordinals[fnName]++
+		site := &Site{
+			Package: pass.Pkg.Path(), Func: fnName, Ordinal: ordinals[fnName],
+			Call: "context." + name + "()", Pos: call.Pos(), Position: pass.Fset.Position(call.Pos()),
+			Reason: sameLineComment(pass.Fset, file, call),
+		}
+		fixes := s.classify(site, call, decl, lit, stack)
+		res.Sites = append(res.Sites, site)
+		if baselined(site) {
+			res.Baselined[site.Key()] = true
+			return true
+		}
+		pass.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: site.Message(), SuggestedFixes: fixes})
+		return true
+	})
+	return res, checkBaseline(pass, res)
+}
+
+// emptyContext returns "TODO" or "Background" for calls to them (also
+// through golang.org/x/net/context), else "".
+func emptyContext(info *types.Info, call *ast.CallExpr) string {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return ""
+	}
+	if p := fn.Pkg().Path(); p != "context" && p != "golang.org/x/net/context" {
+		return ""
+	}
+	if fn.Name() == "TODO" {
+		return "TODO"
+	}
+	if fn.Name() == "Background" && flags.background {
+		return "Background"
+	}
+	return ""
+}
+
+// backgroundReported applies -background's exceptions: main, init, tests
+// and goroutine roots may start from Background.
+func (s *pkgState) backgroundReported(file *ast.File, decl *ast.FuncDecl, lit *ast.FuncLit, stack []ast.Node) bool {
+	if strings.HasSuffix(s.pass.Fset.Position(file.Pos()).Filename, "_test.go") {
+		return false
+	}
+	if decl == nil {
+		return false // a package-level initialiser runs once, like init
+	}
+	if decl.Recv == nil && (decl.Name.Name == "init" || decl.Name.Name == "main" && s.pass.Pkg.Name() == "main") {
+		return false
+	}
+	for i := len(stack) - 1; i > 0; i-- {
+		if l, ok := stack[i].(*ast.FuncLit); ok {
+			if g, ok := stack[i-1].(*ast.CallExpr); ok && g.Fun == l {
+				if _, ok := stack[i-2].(*ast.GoStmt); ok && i >= 2 {
+					return false // go func() { ... }(): a goroutine root
+				}
+			}
+		}
+	}
+	return true
+}
+
+func imports(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}
+
+// enclosing names the innermost function around the call: F, T.M, or
+// F.funcN for the n-th literal in F.
+func enclosing(stack []ast.Node) (name string, decl *ast.FuncDecl, lit *ast.FuncLit) {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncLit:
+			if lit == nil {
+				lit = n
+			}
+		case *ast.FuncDecl:
+			decl = n
+			name = funcName(n)
+			if lit != nil {
+				name += "." + litName(n, lit)
+			}
+			return name, decl, lit
+		}
+	}
+	if lit != nil {
+		return "package-level.func", nil, lit
+	}
+	return "package-level", nil, nil
+}
+
+// litName is funcN, N counting the literals of decl in source order.
+func litName(decl *ast.FuncDecl, lit *ast.FuncLit) string {
+	n := 0
+	name := "func"
+	ast.Inspect(decl, func(x ast.Node) bool {
+		if l, ok := x.(*ast.FuncLit); ok {
+			n++
+			if l == lit {
+				name = "func" + strconv.Itoa(n)
+				return false
+			}
+		}
+		return true
+	})
+	return name
+}
+
+func funcName(d *ast.FuncDecl) string { return funcname.Of(d) }
+
+// sameLineComment returns the text of a // comment after the call on its
+// line: the reason the TODO is there.
+func sameLineComment(fset *token.FileSet, file *ast.File, call *ast.CallExpr) string {
+	line := fset.Position(call.End()).Line
+	for _, cg := range file.Comments {
+		for _, c := range cg.List {
+			if c.Pos() > call.End() && fset.Position(c.Pos()).Line == line && strings.HasPrefix(c.Text, "//") {
+				text := strings.TrimPrefix(c.Text, "//")
+				if i := strings.Index(text, "//"); i >= 0 { // a second comment: // want, //nolint
+					text = text[:i]
+				}
+				text = strings.TrimSpace(text)
+				if !strings.HasPrefix(text, "want ") && !strings.HasPrefix(text, "nolint") && !strings.HasPrefix(text, "ctxlint:") {
+					return text
+				}
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,37 @@
+// Package funcname names functions the way ctxlint's messages do: F for a
+// function, T.M for a method (pointer or not, type parameters dropped).
+package funcname
+
+import "go/ast"
+
+// Of returns the name of a declared function or method.
+func Of(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return d.Name.Name
+	}
+	if id := baseType(d.Recv.List[0].Type); id != nil {
+		return id.Name + "." + d.Name.Name
+	}
+	return d.Name.Name
+}
+
+// baseType strips pointers, parentheses and type arguments from a
+// receiver type.
+func baseType(t ast.Expr) *ast.Ident {
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.ParenExpr:
+			t = x.X
+		case *ast.Ident:
+			return x
+		default:
+			return nil
+		}
+	}
+}
