@@ -4,9 +4,9 @@ import (
 	_ "embed"
 	"go/build"
 	"go/token"
-	"reflect"
 	"go/types"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -24,10 +24,10 @@ const analyzerName = "ctxprop"
 // Analyzer reports blocking calls reachable from health-monitored loops
 // without the loop's deadline.
 var Analyzer = &analysis.Analyzer{
-	Name:      analyzerName,
-	Doc:       analyzerdoc.MustExtract(doc, "ctxprop"),
-	URL:       "https://github.com/ctxlint/ctxlint/tree/main/analyzers/ctxprop",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Name:       analyzerName,
+	Doc:        analyzerdoc.MustExtract(doc, "ctxprop"),
+	URL:        "https://github.com/ctxlint/ctxlint/tree/main/analyzers/ctxprop",
+	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch)},
 	ResultType: reflect.TypeFor[*Result](),

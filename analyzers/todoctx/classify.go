@@ -184,7 +184,9 @@ func (s *pkgState) hoist(site *Site, decl *ast.FuncDecl, call *ast.CallExpr) (st
 	return advice, []analysis.SuggestedFix{{Message: "Add a ctx parameter to " + funcName(decl) + " and pass it from its callers", TextEdits: edits}}
 }
 
-func contains(outer, inner ast.Node) bool { return outer.Pos() <= inner.Pos() && inner.End() <= outer.End() }
+func contains(outer, inner ast.Node) bool {
+	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
+}
 
 // qualifier is the name the file gives the context package, from the
 // TODO call itself.
