@@ -1,7 +1,9 @@
-// Command ctxlint runs ctxlint's analyzers: standalone on package
-// patterns, or as go vet -vettool. With -whole-program it analyses the
-// packages as one program, so that interface and function-value calls also
-// reach implementations in packages the caller does not import.
+// Command ctxlint runs ctxlint's analyzers, ctxprop and todoctx:
+// standalone on package patterns, or as go vet -vettool.
+//
+//	ctxlint [flags] packages            report (see ctxlint help)
+//	ctxlint -whole-program packages     ctxprop over the packages as one program
+//	ctxlint todo [flags] packages       the context.TODO() inventory
 package main
 
 import (
@@ -11,13 +13,18 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+	"github.com/ctxlint/ctxlint/analyzers/todoctx"
 )
 
 func main() {
-	if slices.ContainsFunc(os.Args[1:], func(a string) bool {
+	args := os.Args[1:]
+	if len(args) > 0 && args[0] == "todo" {
+		os.Exit(todoCommand(args[1:], os.Stdout, os.Stderr))
+	}
+	if slices.ContainsFunc(args, func(a string) bool {
 		return a == "-whole-program" || a == "--whole-program" || a == "-whole-program=true"
 	}) {
-		os.Exit(wholeProgram(os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(wholeProgram(args, os.Stdout, os.Stderr))
 	}
-	multichecker.Main(ctxprop.Analyzer)
+	multichecker.Main(ctxprop.Analyzer, todoctx.Analyzer)
 }
