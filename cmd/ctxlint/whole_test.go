@@ -33,7 +33,7 @@ func TestWholeProgram(t *testing.T) {
 	}
 
 	var stdout, stderr bytes.Buffer
-	code := wholeProgram([]string{"-whole-program", wholeprog}, &stdout, &stderr)
+	code := standalone([]string{"-whole-program", wholeprog}, &stdout, &stderr)
 	if code != 3 {
 		t.Fatalf("exit code %d, want 3 (findings); stderr: %s", code, stderr.String())
 	}
@@ -45,14 +45,14 @@ func TestWholeProgram(t *testing.T) {
 
 func TestWholeProgramErrors(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := wholeProgram([]string{"-whole-program", "-ctxprop.nope", wholeprog}, &stdout, &stderr); code != 1 {
-		t.Errorf("unknown flag: exit code %d, want 1", code)
+	if code := standalone([]string{"-whole-program", "-ctxprop.nope", wholeprog}, &stdout, &stderr); code != 2 {
+		t.Errorf("unknown flag: exit code %d, want 2", code)
 	}
-	if code := wholeProgram([]string{"-whole-program", "./testdata/does-not-exist"}, &stdout, &stderr); code != 1 {
+	if code := standalone([]string{"-whole-program", "./testdata/does-not-exist"}, &stdout, &stderr); code != 1 {
 		t.Errorf("bad pattern: exit code %d, want 1", code)
 	}
 	stdout.Reset()
-	if code := wholeProgram([]string{"-whole-program", "./testdata/wholeprog/impl"}, &stdout, &stderr); code != 0 || stdout.Len() > 0 {
+	if code := standalone([]string{"-whole-program", "./testdata/wholeprog/impl"}, &stdout, &stderr); code != 0 || stdout.Len() > 0 {
 		t.Errorf("clean package: exit code %d, output %q", code, stdout.String())
 	}
 }
