@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// buildCtxlint builds this command once per test binary.
+func buildCtxlint(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds ctxlint and runs the go command")
+	}
+	bin := filepath.Join(t.TempDir(), "ctxlint")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// vetModule copies testdata/vetmod into a fresh module that uses this
+// repository through a replace directive.
+func vetModule(t *testing.T) string {
+	t.Helper()
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	mod, _ := os.ReadFile("testdata/vetmod/go.mod.txt")
+	os.WriteFile(filepath.Join(dir, "go.mod"), bytes.ReplaceAll(mod, []byte("REPO"), []byte(repo)), 0o644)
+	sum, _ := os.ReadFile(filepath.Join(repo, "go.sum"))
+	os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
+	os.MkdirAll(filepath.Join(dir, "agent"), 0o755)
+	for _, f := range []string{"agent.go", "agent_test.go"} {
+		src, err := os.ReadFile(filepath.Join("testdata/vetmod/agent", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, "agent", f), src, 0o644)
+	}
+	return dir
+}
+
+func goCmd(dir string, args ...string) (stdout, stderr string, code int) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	code = 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		code = -1
+	}
+	return o.String(), e.String(), code
+}
+
+// TestGoVet runs ctxlint under go vet -vettool, as Go 1.26 does it: the
+// findings in file:line:col form, each once although the package has a
+// test variant, and exit status 1; analyzer flags pass through.
+func TestGoVet(t *testing.T) {
+	bin := buildCtxlint(t)
+	dir := vetModule(t)
+
+	_, stderr, code := goCmd(dir, "vet", "-vettool="+bin, "./...")
+	if code != 1 {
+		t.Fatalf("go vet: exit %d, want 1\n%s", code, stderr)
+	}
+	want := []string{
+		`agent/agent.go:15:3: "poller" (liveness): net/http.Get without the health deadline (it takes no context): Run (agent.go:15)`,
+		`agent/agent.go:22:16: context.TODO() in Ping (in-scope): a context is in scope: use ctx`,
+	}
+	for _, w := range want {
+		if n := strings.Count(stderr, w); n != 1 {
+			t.Errorf("go vet printed %q %d times, want once:\n%s", w, n, stderr)
+		}
+	}
+
+	_, stderr, code = goCmd(dir, "vet", "-vettool="+bin, "-ctxprop.nonblocking=net/http.Get", "./...")
+	if code != 1 || strings.Contains(stderr, "net/http.Get") || !strings.Contains(stderr, "context.TODO() in Ping") {
+		t.Errorf("go vet -ctxprop.nonblocking=net/http.Get: exit %d\n%s", code, stderr)
+	}
+
+	stdout, stderr, code := goCmd(dir, "vet", "-vettool="+bin, "-json", "./...")
+	var js map[string]map[string][]struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal([]byte(stdout+stderr), &js); err != nil || code != 0 {
+		t.Fatalf("go vet -json: exit %d, %v\n%s%s", code, err, stdout, stderr)
+	}
+	if pkg := js["example.com/vetmod/agent"]; len(pkg["ctxprop"]) != 1 || len(pkg["todoctx"]) != 1 {
+		t.Errorf("go vet -json: %v", js)
+	}
+}
+
+// TestGoFix applies the suggested fixes through go vet -fix -diff and go
+// fix -fixtool; a second run changes nothing.
+func TestGoFix(t *testing.T) {
+	bin := buildCtxlint(t)
+	dir := vetModule(t)
+	file := filepath.Join(dir, "agent", "agent.go")
+	before, _ := os.ReadFile(file)
+
+	stdout, stderr, code := goCmd(dir, "vet", "-vettool="+bin, "-fix", "-diff", "./...")
+	if code == 0 || !strings.Contains(stdout, "-\treturn d.Ping(context.TODO())") || !strings.Contains(stdout, "+\treturn d.Ping(ctx)") {
+		t.Errorf("go vet -fix -diff: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if after, _ := os.ReadFile(file); !bytes.Equal(before, after) {
+		t.Error("go vet -fix -diff changed the file")
+	}
+
+	if _, stderr, code := goCmd(dir, "fix", "-fixtool="+bin, "./..."); code != 0 {
+		t.Fatalf("go fix: exit %d\n%s", code, stderr)
+	}
+	after, _ := os.ReadFile(file)
+	if !bytes.Contains(after, []byte("return d.Ping(ctx)")) {
+		t.Errorf("go fix did not apply the fix:\n%s", after)
+	}
+	if _, _, code := goCmd(dir, "fix", "-fixtool="+bin, "./..."); code != 0 {
+		t.Errorf("second go fix: exit %d", code)
+	}
+	if again, _ := os.ReadFile(file); !bytes.Equal(after, again) {
+		t.Errorf("a second go fix changed the file:\n%s", again)
+	}
+	if stdout, _, code := goCmd(dir, "fix", "-fixtool="+bin, "-diff", "./..."); code != 0 || stdout != "" {
+		t.Errorf("go fix -diff after fixing: exit %d\n%s", code, stdout)
+	}
+}
