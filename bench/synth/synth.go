@@ -29,6 +29,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // Config says what to generate.
@@ -546,15 +548,16 @@ func Poll(ctx context.Context) {
 	return b.String()
 }
 
-// PathPackage returns the source of a single package for the path-search
+// PathPackage returns the source of package name for the path-search
 // benchmark: depth levels of width functions, each calling two functions of
-// the next level (many paths of equal length to every sink), the last level
-// calling back to the first (cycles) and making width distinct HTTP calls,
-// and a monitored loop at the top. Every function reaches every sink.
-func PathPackage(depth, width int) string {
+// the next level (many paths of the same length to every sink), the last
+// level calling back to the first (cycles) and making width distinct HTTP
+// calls, and a monitored loop calling the first level. Every function
+// reaches every sink.
+func PathPackage(name string, depth, width int) string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	w("// Package paths is a lattice of calls for ctxprop's path search.\npackage paths\n\n")
+	w("// Package %s is a lattice of calls for ctxprop's path search.\npackage %s\n\n", name, name)
 	w("import (\n\t\"net/http\"\n\n\t\"github.com/ctxlint/ctxlint/runtime/health\"\n)\n\n")
 	for l := range depth {
 		for j := range width {
@@ -567,7 +570,7 @@ func PathPackage(depth, width int) string {
 			w("\tif n%%2 == 0 {\n\t\treturn f%d_%d(n + 1)\n\t}\n\treturn f%d_%d(n + 2)\n}\n\n", l+1, j, l+1, (j+1)%width)
 		}
 	}
-	w("func Loop() {\n\th := health.RegisterLiveness(\"paths\")\n\tfor range h.C {\n")
+	w("// Loop is the monitored loop.\nfunc Loop() {\n\th := health.RegisterLiveness(%q)\n\tfor range h.C {\n", name)
 	for j := range width {
 		w("\t\t_ = f0_%d(%d)\n", j, j)
 	}
@@ -575,13 +578,52 @@ func PathPackage(depth, width int) string {
 	return b.String()
 }
 
-// WritePathModule writes a module holding PathPackage(depth, width) into
-// dir, with go.mod as Generate writes it.
-func WritePathModule(dir string, depth, width int, replace, gosum string) error {
-	c := Config{Replace: replace, GoSum: gosum, Module: "bench.example/paths"}
-	if err := writeModFiles(dir, c); err != nil {
-		return err
-	}
+// WritePathPackage writes PathPackage(name, depth, width) into the
+// directory name of the module at dir.
+func WritePathPackage(dir, name string, depth, width int) error {
 	var st Stats
-	return writeGo(filepath.Join(dir, "paths", "paths.go"), PathPackage(depth, width), &st)
+	return writeGo(filepath.Join(dir, name, name+".go"), PathPackage(name, depth, width), &st)
+}
+
+// Load loads the packages matching patterns in the module at dir with
+// their dependencies' syntax and types, as a fact-using analysis driver
+// does (packages.LoadAllSyntax).
+func Load(dir string, patterns ...string) ([]*packages.Package, error) {
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax | packages.NeedModule,
+		Dir:  dir,
+		Env:  append(os.Environ(), "GOWORK=off", "GOFLAGS="),
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("synth: loading %s: %s", dir, strings.Join(errs, "; "))
+	}
+	return pkgs, nil
+}
+
+// CountFuncs counts the function declarations and literals of pkgs (not of
+// their dependencies).
+func CountFuncs(pkgs []*packages.Package) int {
+	n := 0
+	for _, p := range pkgs {
+		for _, f := range p.Syntax {
+			ast.Inspect(f, func(node ast.Node) bool {
+				switch node.(type) {
+				case *ast.FuncDecl, *ast.FuncLit:
+					n++
+				}
+				return true
+			})
+		}
+	}
+	return n
 }

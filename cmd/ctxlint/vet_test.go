@@ -3,12 +3,30 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
+
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+}
+
+// TestMain removes the ctxlint binary the tests build.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
 
 // buildCtxlint builds this command once per test binary.
 func buildCtxlint(t *testing.T) string {
@@ -16,12 +34,19 @@ func buildCtxlint(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds ctxlint and runs the go command")
 	}
-	bin := filepath.Join(t.TempDir(), "ctxlint")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "ctxlint-test-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "ctxlint")
+		if out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
 }
 
 // vetModule copies testdata/vetmod into a fresh module that uses this
