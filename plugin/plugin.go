@@ -1,27 +1,30 @@
-// Package plugin registers ctxlint's analyzers as a golangci-lint v2 module
-// plugin named "ctxlint". Build a custom golangci-lint with it (see
-// .custom-gcl.yml at the repository root) and configure it in .golangci.yml:
+// Package plugin registers ctxlint's analyzers as golangci-lint v2 module
+// plugins: "ctxprop" and "todoctx", enabled and configured separately, so
+// that //nolint:ctxprop and //nolint:todoctx name them. Build a custom
+// golangci-lint with it (.custom-gcl.yml at the repository root) and
+// configure it in .golangci.yml:
 //
 //	version: "2"
 //	linters:
-//	  enable: [ctxlint]
+//	  enable: [ctxprop, todoctx]
 //	  settings:
 //	    custom:
-//	      ctxlint:
+//	      ctxprop:
 //	        type: module
-//	        description: stuck paths from health-monitored loops, and context.TODO() debt
+//	        description: blocking calls reachable from health-monitored loops without their deadline
 //	        settings:
-//	          analyzers: [ctxprop, todoctx]
 //	          register: [example.com/agent/health.Register]
 //	          sinks: []
 //	          nonblocking: []
 //	          async: false
+//	      todoctx:
+//	        type: module
+//	        description: context.TODO() as migration debt
+//	        settings:
 //	          baseline: todo.baseline
 //	          background: false
 //
-// Reports are suppressed with //nolint:ctxlint (golangci-lint names the
-// plugin, not the analyzer), or with ctxlint's own //ctxlint:ignore ctxprop
-// reason.
+// Each setting is the analyzer flag of the same name.
 package plugin
 
 import (
@@ -36,72 +39,71 @@ import (
 	"github.com/ctxlint/ctxlint/analyzers/todoctx"
 )
 
-func init() { register.Plugin("ctxlint", New) }
+func init() {
+	register.Plugin("ctxprop", NewCtxprop)
+	register.Plugin("todoctx", NewTodoctx)
+}
 
-// Settings map linters.settings.custom.ctxlint.settings; each field is the
-// analyzer flag of the same name.
-type Settings struct {
-	// Analyzers to run: ctxprop, todoctx; empty means both.
-	Analyzers   []string `json:"analyzers"`
+// CtxpropSettings map linters.settings.custom.ctxprop.settings.
+type CtxpropSettings struct {
 	Register    []string `json:"register"`
 	Sinks       []string `json:"sinks"`
 	Nonblocking []string `json:"nonblocking"`
 	Async       bool     `json:"async"`
-	Baseline    string   `json:"baseline"`
-	Background  bool     `json:"background"`
 }
 
-type plugin struct {
-	analyzers []*analysis.Analyzer
+// TodoctxSettings map linters.settings.custom.todoctx.settings.
+type TodoctxSettings struct {
+	Baseline   string `json:"baseline"`
+	Background bool   `json:"background"`
 }
 
-var known = map[string]*analysis.Analyzer{"ctxprop": ctxprop.Analyzer, "todoctx": todoctx.Analyzer}
-
-// New decodes the settings and sets the analyzers' flags from them.
-func New(conf any) (register.LinterPlugin, error) {
-	s, err := register.DecodeSettings[Settings](conf)
+// NewCtxprop decodes ctxprop's settings into its flags.
+func NewCtxprop(conf any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[CtxpropSettings](conf)
 	if err != nil {
-		return nil, fmt.Errorf("ctxlint: %w", err)
-	}
-	p := &plugin{}
-	names := s.Analyzers
-	if len(names) == 0 {
-		names = []string{"ctxprop", "todoctx"}
-	}
-	for _, name := range names {
-		a, ok := known[name]
-		if !ok {
-			return nil, fmt.Errorf("ctxlint: unknown analyzer %q: want ctxprop or todoctx", name)
-		}
-		p.analyzers = append(p.analyzers, a)
+		return nil, fmt.Errorf("ctxprop: %w", err)
 	}
 	for _, list := range [][]string{s.Register, s.Sinks, s.Nonblocking} {
 		for _, name := range list {
 			if !strings.Contains(name, ".") {
-				return nil, fmt.Errorf("ctxlint: %q: want importpath.Func or (*importpath.T).M", name)
+				return nil, fmt.Errorf("ctxprop: %q: want importpath.Func or (*importpath.T).M", name)
 			}
 		}
 	}
-	for _, f := range []struct {
-		a           *analysis.Analyzer
-		name, value string
-	}{
-		{ctxprop.Analyzer, "register", strings.Join(s.Register, ",")},
-		{ctxprop.Analyzer, "sinks", strings.Join(s.Sinks, ",")},
-		{ctxprop.Analyzer, "nonblocking", strings.Join(s.Nonblocking, ",")},
-		{ctxprop.Analyzer, "async", strconv.FormatBool(s.Async)},
-		{todoctx.Analyzer, "baseline", s.Baseline},
-		{todoctx.Analyzer, "background", strconv.FormatBool(s.Background)},
-	} {
-		if err := f.a.Flags.Set(f.name, f.value); err != nil {
-			return nil, fmt.Errorf("ctxlint: %s: %w", f.name, err)
-		}
-	}
-	return p, nil
+	return set(ctxprop.Analyzer, map[string]string{
+		"register":    strings.Join(s.Register, ","),
+		"sinks":       strings.Join(s.Sinks, ","),
+		"nonblocking": strings.Join(s.Nonblocking, ","),
+		"async":       strconv.FormatBool(s.Async),
+	})
 }
 
-// BuildAnalyzers returns the analyzers the settings enable.
-func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) { return p.analyzers, nil }
+// NewTodoctx decodes todoctx's settings into its flags.
+func NewTodoctx(conf any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[TodoctxSettings](conf)
+	if err != nil {
+		return nil, fmt.Errorf("todoctx: %w", err)
+	}
+	return set(todoctx.Analyzer, map[string]string{
+		"baseline":   s.Baseline,
+		"background": strconv.FormatBool(s.Background),
+	})
+}
+
+func set(a *analysis.Analyzer, flags map[string]string) (register.LinterPlugin, error) {
+	for name, value := range flags {
+		if err := a.Flags.Set(name, value); err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", a.Name, name, err)
+		}
+	}
+	return linter{a}, nil
+}
+
+type linter struct{ a *analysis.Analyzer }
+
+// BuildAnalyzers returns the analyzer.
+func (l linter) BuildAnalyzers() ([]*analysis.Analyzer, error) { return []*analysis.Analyzer{l.a}, nil }
 
 // GetLoadMode asks for type information: both analyzers need it.
-func (p *plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
+func (l linter) GetLoadMode() string { return register.LoadModeTypesInfo }
