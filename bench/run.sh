@@ -1,0 +1,277 @@
+#!/usr/bin/env bash
+# bench/run.sh: ctxlint's cost against its floor, on generated modules.
+#
+# For each size N it generates one module (bench/gen: N packages, call
+# chains of depth D across packages, interfaces, func maps filled by init,
+# closures, generics, monitored loops) and, in the same run, times R times
+# each, interleaved:
+#
+#   floor        noop ./...                  a no-op analyzer with a fact type through the
+#                                            same driver (multichecker): load + type-check
+#   ctxlint      ctxlint ./...               ctxprop + todoctx, standalone
+#   vet floor    go vet -vettool=noop ./...  unitchecker, one process per package
+#   vet ctxlint  go vet -vettool=ctxlint ./...
+#
+# go vet runs with a warm build cache (every package already compiled) but
+# recomputes every vet action, the standard library's included: go caches
+# vet results by the tool's build ID, so each vet run gets a copy of the tool
+# with a few bytes appended (a new build ID, same code).
+#
+# It prints the median wall time and the median peak RSS of the R runs (GNU
+# time's maximum resident set size: for go vet, of the largest single process,
+# not of all the processes running at once), the ratios ctxlint/floor and
+# vet ctxlint/vet floor, and the .vetx bytes per package that go vet wrote
+# for the module's packages (measured in one more, untimed, run of each tool).
+#
+# Environment:
+#   BENCH_SIZES="100 500 2000"  package counts
+#   BENCH_RUNS=3                runs per measurement (median); BENCH_RUNS_2000=1 overrides for N=2000
+#   BENCH_DEPTH=6               call-chain depth (packages per chain)
+#   BENCH_CLUSTER=8             chains per cluster (bounds each package's import closure)
+#   BENCH_FILLERS=8             non-blocking helper functions per package
+#   BENCH_WORK=dir              where to work (default: a new temporary directory)
+#   BENCH_GOCACHE=dir           build cache for the measured runs (default: $BENCH_WORK/gocache,
+#                               filled by the warm-up; use $(go env GOCACHE) to reuse yours)
+#   BENCH_PROFILE=1             also write a CPU profile of ctxlint at the largest size (untimed)
+#                               and print its top functions
+#   BENCH_KEEP=1                keep the work directory
+#
+# Usage: bash bench/run.sh            (from anywhere in the repository)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SIZES=${BENCH_SIZES:-"100 500 2000"}
+RUNS=${BENCH_RUNS:-3}
+DEPTH=${BENCH_DEPTH:-6}
+CLUSTER=${BENCH_CLUSTER:-8}
+FILLERS=${BENCH_FILLERS:-8}
+WORK=${BENCH_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/ctxlint-bench.XXXXXX")}
+mkdir -p "$WORK"
+WORK=$(cd "$WORK" && pwd)
+export GOCACHE=${BENCH_GOCACHE:-$WORK/gocache}
+export GOWORK=off GOFLAGS= GOTOOLCHAIN=local
+MODULE=bench.example/synth
+BIN=$WORK/bin
+RESULTS=$WORK/results.txt
+
+cleanup() {
+	if [[ ${BENCH_KEEP:-0} != 1 ]]; then
+		chmod -R u+w "$WORK" 2>/dev/null || true
+		rm -rf "$WORK"
+	fi
+}
+trap cleanup EXIT
+
+say() { printf '%s\n' "$*" | tee -a "$RESULTS"; }
+die() {
+	echo "bench: $*" >&2
+	exit 1
+}
+
+# GNU time for wall time and peak RSS; installed if missing (Debian), else
+# wall time only.
+TIME_BIN=/usr/bin/time
+if ! { [[ -x $TIME_BIN ]] && $TIME_BIN -f %e true >/dev/null 2>&1; }; then
+	if command -v apt-get >/dev/null && [[ $(id -u) == 0 ]]; then
+		echo "bench: /usr/bin/time missing: apt-get install -y time" >&2
+		apt-get install -y time >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y time >/dev/null 2>&1; } || true
+	fi
+	if ! { [[ -x $TIME_BIN ]] && $TIME_BIN -f %e true >/dev/null 2>&1; }; then
+		echo "bench: no GNU time: wall time only, no RSS" >&2
+		TIME_BIN=
+	fi
+fi
+
+# timed LOG CMD...: runs CMD in $MOD; prints "wall_s rss_kb exit_status".
+timed() {
+	local log=$1 rc=0
+	shift
+	if [[ -n $TIME_BIN ]]; then
+		(cd "$MOD" && exec "$TIME_BIN" -f '%e %M' -o "$WORK/time.out" "$@") >"$log.out" 2>"$log.err" || rc=$?
+		echo "$(tail -n1 "$WORK/time.out") $rc"
+	else
+		local t0 t1
+		t0=$(date +%s%N)
+		(cd "$MOD" && exec "$@") >"$log.out" 2>"$log.err" || rc=$?
+		t1=$(date +%s%N)
+		echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.2f", (b-a)/1e9}') 0 $rc"
+	fi
+}
+
+# check LOG STATUS OK...: fails when STATUS is not one of OK or the tool
+# crashed.
+check() {
+	local log=$1 st=$2
+	shift 2
+	if grep -qE '^panic:|internal error|fatal error:|^go: |cannot find|no required module' "$log.err"; then
+		tail -20 "$log.err" >&2
+		die "$log failed (exit $st)"
+	fi
+	for ok in "$@"; do
+		[[ $st == "$ok" ]] && return 0
+	done
+	tail -20 "$log.err" >&2
+	die "$log: exit status $st, want one of $*"
+}
+
+# vettool NAME: a copy of $BIN/NAME with a new build ID, so that go vet
+# recomputes every vet action.
+VT_SEQ=0
+vettool() {
+	VT_SEQ=$((VT_SEQ + 1))
+	local t=$WORK/vt/$1-$VT_SEQ
+	mkdir -p "$WORK/vt"
+	rm -f "$WORK"/vt/"$1"-*
+	cp "$BIN/$1" "$t"
+	printf '\nctxlint bench nonce %s %s\n' "$VT_SEQ" "$(date +%s%N)" >>"$t"
+	echo "$t"
+}
+
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END{if(NR==0){print "NA"} else if(NR%2){print a[(NR+1)/2]} else {printf "%.2f\n", (a[NR/2]+a[NR/2+1])/2}}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (a=="NA"||b=="NA"||b==0) print "NA"; else printf "%.2f", a/b }'; }
+mb() { awk -v k="$1" 'BEGIN{ if (k=="NA"||k==0) print "NA"; else printf "%.0f", k/1024 }'; }
+
+command -v go >/dev/null || die "go not found"
+mkdir -p "$BIN"
+: >"$RESULTS"
+(cd "$ROOT" && go build -o "$BIN/ctxlint" ./cmd/ctxlint && go build -o "$BIN/noop" ./bench/noop && go build -o "$BIN/gen" ./bench/gen) ||
+	die "building the tools"
+
+say "ctxlint benchmark: $(go version | cut -d' ' -f3-) on $(nproc) cores; $(date -u +%FT%TZ); repo $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet 2>/dev/null || echo '+changes')"
+say "sizes: $SIZES; runs: $RUNS (median); depth $DEPTH, cluster $CLUSTER, fillers $FILLERS; GOCACHE $GOCACHE; work $WORK"
+say "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+[[ -n $TIME_BIN ]] || say "no GNU time: RSS not measured"
+
+declare -A WALL RSS FIND
+SIZES_DONE=()
+for N in $SIZES; do
+	runs_var=BENCH_RUNS_$N
+	R=${!runs_var:-$RUNS}
+	MOD=$WORK/mod-$N
+	rm -rf "$MOD"
+	genout=$("$BIN/gen" -n "$N" -depth "$DEPTH" -cluster "$CLUSTER" -fillers "$FILLERS" -replace "$ROOT" -out "$MOD") || die "gen -n $N"
+	say ""
+	say "== N=$N: $genout"
+	LOGS=$WORK/logs-$N
+	mkdir -p "$LOGS"
+
+	# Warm-up, untimed: compile everything (go vet's build cache), fill the
+	# page cache, and run each tool once.
+	t0=$(date +%s)
+	(cd "$MOD" && go build ./...) >"$LOGS/build.out" 2>&1 || { tail -20 "$LOGS/build.out" >&2; die "the generated module does not build"; }
+	read -r _ _ st < <(timed "$LOGS/warm-floor" "$BIN/noop" ./...)
+	check "$LOGS/warm-floor" "$st" 0
+	read -r _ _ st < <(timed "$LOGS/warm-ctxlint" "$BIN/ctxlint" ./...)
+	check "$LOGS/warm-ctxlint" "$st" 0 3
+	read -r _ _ st < <(timed "$LOGS/warm-vetfloor" go vet -vettool="$(vettool noop)" ./...)
+	check "$LOGS/warm-vetfloor" "$st" 0
+	read -r _ _ st < <(timed "$LOGS/warm-vetctxlint" go vet -vettool="$(vettool ctxlint)" ./...)
+	check "$LOGS/warm-vetctxlint" "$st" 0 1
+	say "warm-up (build + one run of each, untimed): $(($(date +%s) - t0)) s; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+
+	for mode in floor ctxlint vetfloor vetctxlint; do
+		WALL[$N,$mode]="" RSS[$N,$mode]=""
+	done
+	for ((r = 1; r <= R; r++)); do
+		for mode in floor ctxlint vetfloor vetctxlint; do
+			case $mode in
+			floor) cmd=("$BIN/noop" ./...) ok=(0) ;;
+			ctxlint) cmd=("$BIN/ctxlint" ./...) ok=(0 3) ;;
+			vetfloor) cmd=(go vet -vettool="$(vettool noop)" ./...) ok=(0) ;;
+			vetctxlint) cmd=(go vet -vettool="$(vettool ctxlint)" ./...) ok=(0 1) ;;
+			esac
+			read -r wall rss st < <(timed "$LOGS/$mode-$r" "${cmd[@]}")
+			check "$LOGS/$mode-$r" "$st" "${ok[@]}"
+			WALL[$N,$mode]+=" $wall"
+			RSS[$N,$mode]+=" $rss"
+			FIND[$N,$mode]=$(grep -c 'without the health deadline' "$LOGS/$mode-$r.err" || true)
+		done
+	done
+
+	# .vetx bytes per package, untimed: a wrapper logs the size of the facts
+	# file go vet asks each tool to write.
+	cat >"$WORK/vetx-wrap.sh" <<'EOF'
+#!/usr/bin/env bash
+last=${!#}
+if [[ $# -ge 1 && $last == *vet.cfg ]]; then
+	"$VETX_REAL" "$@"
+	rc=$?
+	ip=$(sed -n 's/^\t"ImportPath": "\(.*\)",\{0,1\}$/\1/p' "$last")
+	out=$(sed -n 's/^\t"VetxOutput": "\(.*\)",\{0,1\}$/\1/p' "$last")
+	echo "$ip $(stat -c %s "$out" 2>/dev/null || echo -1)" >>"$VETX_LOG"
+	exit $rc
+fi
+exec "$VETX_REAL" "$@"
+EOF
+	chmod +x "$WORK/vetx-wrap.sh"
+	declare -A VETX
+	for tool in noop ctxlint; do
+		: >"$LOGS/vetx-$tool.log"
+		(cd "$MOD" && VETX_REAL=$(vettool "$tool") VETX_LOG="$LOGS/vetx-$tool.log" go vet -vettool="$WORK/vetx-wrap.sh" ./...) >/dev/null 2>&1 || true
+		VETX[$tool]=$(awk -v pre="$MODULE/p/" 'index($1, pre) == 1 && $2 >= 0 { print $2 }' "$LOGS/vetx-$tool.log" | sort -n |
+			awk '{ n++; s += $1; v[n] = $1 } END { if (n == 0) print "NA NA NA 0"; else printf "%.0f %d %d %d\n", s / n, v[int((n + 1) / 2)], v[n], n }')
+	done
+
+	say ""
+	say "$(printf '%6s  %-36s %10s %10s %9s %9s %9s   %s' N mode wall_s rss_MB x_wall x_rss findings 'wall samples')"
+	for mode in floor ctxlint vetfloor vetctxlint; do
+		case $mode in
+		floor) label="floor: noop ./..." base=floor ;;
+		ctxlint) label="ctxlint ./..." base=floor ;;
+		vetfloor) label="vet floor: go vet -vettool=noop" base=vetfloor ;;
+		vetctxlint) label="go vet -vettool=ctxlint" base=vetfloor ;;
+		esac
+		w=$(median <<<"${WALL[$N,$mode]}")
+		m=$(median <<<"${RSS[$N,$mode]}")
+		wb=$(median <<<"${WALL[$N,$base]}")
+		mbase=$(median <<<"${RSS[$N,$base]}")
+		WALL[$N,$mode.med]=$w RSS[$N,$mode.med]=$m
+		say "$(printf '%6s  %-36s %10s %10s %9s %9s %9s  %s' "$N" "$label" "$w" "$(mb "$m")" "$(ratio "$w" "$wb")" "$(ratio "$m" "$mbase")" "${FIND[$N,$mode]}" "${WALL[$N,$mode]}")"
+	done
+	read -r cm cmed cmax cn <<<"${VETX[ctxlint]}"
+	read -r nm _ _ _ <<<"${VETX[noop]}"
+	say "$(printf '%6s  .vetx bytes/pkg (go vet, %s module packages): ctxlint mean %s, median %s, max %s; noop mean %s' "$N" "$cn" "$cm" "$cmed" "$cmax" "$nm")"
+	say "load average after N=$N: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+	SIZES_DONE+=("$N")
+
+	if [[ ${BENCH_KEEP:-0} != 1 ]]; then
+		rm -rf "$WORK/vt"
+	fi
+done
+
+# Targets: at the largest size, ctxlint <= 1.3x the floor and peak RSS <=
+# 1.5x; the ratio at the largest size within 10% of the ratio at the next.
+n=${#SIZES_DONE[@]}
+big=${SIZES_DONE[$((n - 1))]}
+say ""
+say "targets (standalone ctxlint against its floor; go vet shown for reference):"
+verdict() { awk -v v="$1" -v lim="$2" 'BEGIN{ if (v=="NA") print "n/a"; else if (v+0 <= lim+0) print "MET"; else print "NOT MET" }'; }
+rw=$(ratio "${WALL[$big,ctxlint.med]}" "${WALL[$big,floor.med]}")
+rm_=$(ratio "${RSS[$big,ctxlint.med]}" "${RSS[$big,floor.med]}")
+vw=$(ratio "${WALL[$big,vetctxlint.med]}" "${WALL[$big,vetfloor.med]}")
+vm=$(ratio "${RSS[$big,vetctxlint.med]}" "${RSS[$big,vetfloor.med]}")
+say "  wall  ctxlint/floor at N=$big: $rw (target <= 1.30): $(verdict "$rw" 1.30)   [vet: $vw]"
+say "  RSS   ctxlint/floor at N=$big: $rm_ (target <= 1.50): $(verdict "$rm_" 1.50)   [vet: $vm]"
+if ((n >= 2)); then
+	prev=${SIZES_DONE[$((n - 2))]}
+	rp=$(ratio "${WALL[$prev,ctxlint.med]}" "${WALL[$prev,floor.med]}")
+	vp=$(ratio "${WALL[$prev,vetctxlint.med]}" "${WALL[$prev,vetfloor.med]}")
+	drift=$(awk -v a="$rw" -v b="$rp" 'BEGIN{ if (a=="NA"||b=="NA"||b==0) print "NA"; else printf "%.1f", (a/b-1)*100 }')
+	vdrift=$(awk -v a="$vw" -v b="$vp" 'BEGIN{ if (a=="NA"||b=="NA"||b==0) print "NA"; else printf "%.1f", (a/b-1)*100 }')
+	absd=$(awk -v d="$drift" 'BEGIN{ if (d=="NA") print "NA"; else print (d < 0 ? -d : d) }')
+	say "  growth: ratio $rw at N=$big vs $rp at N=$prev: ${drift}% (target within 10%): $(verdict "$absd" 10)   [vet: $vw vs $vp, ${vdrift}%]"
+fi
+
+if [[ ${BENCH_PROFILE:-0} == 1 ]]; then
+	MOD=$WORK/mod-$big
+	prof=$WORK/ctxlint-$big.prof
+	(cd "$MOD" && "$BIN/ctxlint" -cpuprofile="$prof" ./...) >/dev/null 2>&1 || true
+	say ""
+	say "CPU profile of ctxlint ./... at N=$big (untimed run): $prof"
+	go tool pprof -top -nodecount=25 "$BIN/ctxlint" "$prof" 2>/dev/null | sed -n '1,35p' | tee -a "$RESULTS"
+	say ""
+	say "cumulative, ctxlint's own code:"
+	go tool pprof -top -cum -nodecount=400 "$BIN/ctxlint" "$prof" 2>/dev/null | grep -E 'ctxlint/(analyzers|internal)' | head -15 | tee -a "$RESULTS"
+fi
+say ""
+say "results: $RESULTS$([[ ${BENCH_KEEP:-0} == 1 ]] || echo ' (removed with the work directory: set BENCH_KEEP=1 to keep)')"
