@@ -119,7 +119,11 @@ func (w *walker) walk(n ast.Node) {
 			if sig, ok := typeUnder(w.a.info.TypeOf(n.X)).(*types.Signature); ok {
 				// range-over-func: the iterator runs the body as yield.
 				w.walk(n.X)
-				w.dynamicValue(n.X, sig, n.X.Pos(), nil)
+				if fn, ok := w.a.info.Uses[identOf(ast.Unparen(n.X))].(*types.Func); ok {
+					w.funcValue(fn, n.X, n.X.Pos(), nil)
+				} else {
+					w.dynamicValue(ast.Unparen(n.X), sig, n.X.Pos(), nil)
+				}
 				w.walk(n.Body)
 				return false
 			}
@@ -155,7 +159,7 @@ func (w *walker) call(call *ast.CallExpr) {
 				w.callValues(call)
 			}
 			return
-		case "time.AfterFunc":
+		case "time.AfterFunc", "context.AfterFunc":
 			if w.a.cfg.async {
 				w.callValues(call)
 			}
@@ -168,6 +172,9 @@ func (w *walker) call(call *ast.CallExpr) {
 	if fn == nil {
 		if _, ok := info.Uses[identOf(fun)].(*types.Builtin); ok {
 			return
+		}
+		if t := info.TypeOf(fun); t != nil && (isNamed(t, "context", "CancelFunc") || isNamed(t, "context", "CancelCauseFunc")) {
+			return // cancelling never blocks
 		}
 		if sig, ok := typeUnder(info.TypeOf(fun)).(*types.Signature); ok {
 			w.dynamicValue(fun, sig, call.Pos(), call)
@@ -187,12 +194,68 @@ func identOf(e ast.Expr) *ast.Ident {
 	return nil
 }
 
-// callValues inlines the function literals among a call's arguments.
+// callValues takes the functions passed to a call to run during it:
+// literals are inlined, named functions and locals bound to functions are
+// calls at the argument.
 func (w *walker) callValues(call *ast.CallExpr) {
 	for _, arg := range call.Args {
-		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
+		arg = ast.Unparen(arg)
+		if lit, ok := arg.(*ast.FuncLit); ok {
 			w.inline(lit, call)
+			continue
 		}
+		sig, ok := typeUnder(w.a.info.TypeOf(arg)).(*types.Signature)
+		if !ok {
+			continue
+		}
+		if tv, ok := w.a.info.Types[arg]; ok && tv.IsValue() {
+			if fn, ok := w.a.info.Uses[identOf(arg)].(*types.Func); ok {
+				w.funcValue(fn, arg, arg.Pos(), nil)
+				continue
+			}
+			if id, ok := arg.(*ast.Ident); ok {
+				if v, ok := w.a.objOf(id).(*types.Var); ok && v.Parent() != v.Pkg().Scope() {
+					if _, _, ok := w.a.boundFuncs(v); ok {
+						w.dynamicValue(arg, sig, arg.Pos(), nil)
+					}
+				}
+			}
+		}
+	}
+}
+
+// funcValue records a call of a named function or method used as a value
+// (an argument, a field's value, a local): a sink, or its summary.
+func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *ast.CallExpr) {
+	a := w.a
+	fn = fn.Origin()
+	shift := 0
+	if sel, ok := ref.(*ast.SelectorExpr); ok {
+		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
+			shift = 1
+		}
+	}
+	if rule, ok := a.sinkFor(fn); ok {
+		if call != nil {
+			w.emit(&event{pos: pos, dynamic: true, sink: &sinkHit{sinkName(fn), w.sinkStateAt(call, rule, ref, shift)}})
+		} else {
+			w.emit(&event{pos: pos, sink: &sinkHit{sinkName(fn), unboundedBy("%s passed as a function value", shortFuncName(fn))}})
+		}
+		return
+	}
+	ev := &event{pos: pos, dynamic: call != nil}
+	if call != nil {
+		ev.args = w.args(call)
+	}
+	if fn.Pkg() == a.pass.Pkg {
+		if u := a.funcUnits[fn]; u != nil {
+			ev.targets = []target{{unit: u, shift: shift}}
+		}
+	} else if s := a.imported.summary(a.pass, fn); s != nil {
+		ev.targets = []target{{summary: s, shift: shift}}
+	}
+	if len(ev.targets) > 0 {
+		w.emit(ev)
 	}
 }
 
@@ -201,9 +264,10 @@ func (w *walker) callValues(call *ast.CallExpr) {
 // enclosing call's context argument.
 func (w *walker) inline(lit *ast.FuncLit, call *ast.CallExpr) {
 	if w.inlined[lit] {
-		return
+		return // recursion
 	}
 	w.inlined[lit] = true
+	defer delete(w.inlined, lit)
 	var passed *ctxState
 	if call != nil {
 		for _, arg := range call.Args {
@@ -257,6 +321,11 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		}
 		ev.dynamic = true
 		ev.targets = a.implementations(origin, static)
+		// Implementations among the sinks: a module's own interface over
+		// *http.Client or over another module's client.
+		for _, impl := range a.sinkImplementations(origin, static) {
+			w.emit(&event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(impl.fn), w.sinkState(call, impl.rule)}})
+		}
 	} else if origin.Pkg() == a.pass.Pkg {
 		if u := a.funcUnits[origin]; u != nil {
 			ev.targets = []target{{unit: u, shift: shift}}
@@ -278,23 +347,42 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 	if call != nil {
 		ev.args = w.args(call)
 	}
-	if id, ok := fun.(*ast.Ident); ok {
-		if v, ok := a.objOf(id).(*types.Var); ok {
-			if targets, lits, ok := a.boundFuncs(v); ok {
-				// A literal bound to a local runs here, with this unit's
-				// variables; its calls come after this one on the path.
-				w.via = append(w.via, pos)
-				for _, lit := range lits {
-					w.inline(lit, call)
-				}
-				w.via = w.via[:len(w.via)-1]
-				ev.targets = targets
-				ev.dynamic = v.Parent() == v.Pkg().Scope()
-				if len(ev.targets) > 0 {
-					w.emit(ev)
-				}
-				return
+	var bound *types.Var
+	switch f := fun.(type) {
+	case *ast.Ident:
+		bound, _ = a.objOf(f).(*types.Var)
+	case *ast.SelectorExpr:
+		if s, ok := a.info.Selections[f]; ok && s.Kind() == types.FieldVal {
+			bound, _ = s.Obj().(*types.Var)
+		} else {
+			bound, _ = a.info.Uses[f.Sel].(*types.Var) // pkg.Var
+		}
+	}
+	if bound != nil {
+		if refs, lits, ok := a.boundFuncs(bound); ok {
+			// A literal bound to a local runs here, with this unit's
+			// variables; its calls come after this one on the path.
+			w.via = append(w.via, pos)
+			for _, lit := range lits {
+				w.inline(lit, call)
 			}
+			w.via = w.via[:len(w.via)-1]
+			for _, ref := range refs {
+				switch r := ref.(type) {
+				case *ast.FuncLit:
+					if u := a.litUnits[r]; u != nil {
+						ev.targets = append(ev.targets, target{unit: u})
+					}
+				default:
+					if fn, ok := a.info.Uses[identOf(r)].(*types.Func); ok {
+						w.funcValue(fn, r, pos, call)
+					}
+				}
+			}
+			if len(ev.targets) > 0 {
+				w.emit(ev)
+			}
+			return
 		}
 	}
 	ev.targets = a.funcValueTargets(sig)
@@ -325,6 +413,18 @@ func (w *walker) args(call *ast.CallExpr) []*ctxState {
 
 // sinkState is the context a sink call runs under.
 func (w *walker) sinkState(call *ast.CallExpr, rule sinkRule) ctxState {
+	return w.sinkStateAt(call, rule, ast.Unparen(call.Fun), 0)
+}
+
+// sinkStateAt is sinkState for a sink called through a value: ref is the
+// method value (its receiver is the sink's), shift the arguments taken by a
+// method expression's receiver.
+func (w *walker) sinkStateAt(call *ast.CallExpr, rule sinkRule, ref ast.Expr, shift int) ctxState {
+	if sel, ok := ref.(*ast.SelectorExpr); ok && shift == 0 {
+		ref = sel.X // the receiver
+	} else {
+		ref = nil // a function: no receiver
+	}
 	var s ctxState
 	switch rule.source {
 	case noContext:
@@ -334,15 +434,17 @@ func (w *walker) sinkState(call *ast.CallExpr, rule sinkRule) ctxState {
 		if rule.source == requestArg {
 			c = requestCarrier
 		}
-		if rule.arg < len(call.Args) {
-			s = w.env.eval(call.Args[rule.arg], c)
+		if i := rule.arg + shift; i < len(call.Args) {
+			s = w.env.eval(call.Args[i], c)
 		} else {
 			s = unboundedBy("no %s argument", carrierNoun(c))
 		}
 	case cmdReceiver:
 		s = unboundedBy("command of unknown origin")
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			s = w.env.eval(sel.X, cmdCarrier)
+		if ref != nil && shift == 0 {
+			s = w.env.eval(ref, cmdCarrier)
+		} else if shift == 1 && len(call.Args) > 0 {
+			s = w.env.eval(call.Args[0], cmdCarrier)
 		}
 	}
 	if s.kind == bounded {
@@ -351,11 +453,9 @@ func (w *walker) sinkState(call *ast.CallExpr, rule sinkRule) ctxState {
 	if rule.timeout != "" {
 		s.timeout = rule.timeout
 	}
-	if rule.clientTimeout {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if t := w.a.clientTimeout(sel.X, 0); t != "" {
-				s.timeout = t
-			}
+	if rule.clientTimeout && ref != nil && shift == 0 {
+		if t := w.a.clientTimeout(ref, 0); t != "" {
+			s.timeout = t
 		}
 	}
 	return s

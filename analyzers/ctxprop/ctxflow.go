@@ -170,7 +170,20 @@ func (e *env) evalVar(id *ast.Ident, c carrier) ctxState {
 // evalObj is the state of a variable, from everything assigned to it.
 func (e *env) evalObj(obj types.Object, c carrier) ctxState {
 	if i, ok := e.params[obj]; ok {
-		return ctxState{kind: fromParam, param: i}
+		// A parameter the function reassigns (ctx = context.WithoutCancel(ctx))
+		// is as good as what it is assigned; the caller's value counts where
+		// the assignment refers to it.
+		values := e.a.assigns[obj]
+		if len(values) == 0 || e.visiting[obj] {
+			return ctxState{kind: fromParam, param: i}
+		}
+		e.visiting[obj] = true
+		defer delete(e.visiting, obj)
+		s := ctxState{kind: bounded}
+		for _, v := range values {
+			s = s.join(e.eval(v, c))
+		}
+		return s
 	}
 	if s, ok := e.litParams[obj]; ok {
 		return s
@@ -256,6 +269,21 @@ func (e *env) evalCall(call *ast.CallExpr, c carrier) ctxState {
 	if isHealthPkg(fn.Pkg()) && (fn.Name() == "WithDeadline" || fn.Name() == "WithDeadlineMargin") {
 		return e.evalDeadline(call, arg(0), arg(1), "health."+fn.Name())
 	}
+	if c == ctxCarrier {
+		// A helper that returns a context (withRequestID(ctx, id),
+		// tracer.Start(ctx, name), errgroup.WithContext(ctx)) derives it from
+		// the context it is given, or from a deadline it is given.
+		for _, a := range call.Args {
+			if t := e.a.info.TypeOf(a); t != nil && isContext(t) {
+				return e.eval(a, ctxCarrier)
+			}
+		}
+		for _, a := range call.Args {
+			if t := e.a.info.TypeOf(a); t != nil && carrierOf(t) == timeCarrier && e.usesTick(a) {
+				return ctxState{kind: bounded}
+			}
+		}
+	}
 	return unboundedBy("%s returned by %s", carrierNoun(c), shortFuncName(fn))
 }
 
@@ -320,14 +348,18 @@ func (e *env) usesTick(expr ast.Expr) bool {
 				return false
 			}
 			if v, ok := obj.(*types.Var); ok && !e.visiting[obj] && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
+				// Every value must come from the tick: a deadline set from
+				// it in one branch only is not bounded in the other.
+				values := e.a.assigns[obj]
 				e.visiting[obj] = true
-				for _, val := range e.a.assigns[obj] {
-					if e.usesTick(val) {
-						found = true
-						break
-					}
+				all := len(values) > 0
+				for _, val := range values {
+					all = all && e.usesTick(val)
 				}
 				delete(e.visiting, obj)
+				if all {
+					found = true
+				}
 			}
 		case *ast.UnaryExpr:
 			if x.Op == token.ARROW && e.a.handleChan(x.X) != nil {

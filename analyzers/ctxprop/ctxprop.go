@@ -138,6 +138,12 @@ var sinkPackages = map[string]bool{
 // package of another module, no package named in -sinks, and sees no
 // summary from its dependencies cannot reach a blocking call.
 func (a *pkgAnalysis) mayBlock() bool {
+	self := a.pass.Pkg.Path()
+	for name := range a.cfg.sinks {
+		if strings.HasPrefix(name, self+".") || strings.HasPrefix(name, "(*"+self+".") || strings.HasPrefix(name, "("+self+".") {
+			return true
+		}
+	}
 	for _, imp := range a.pass.Pkg.Imports() {
 		path := imp.Path()
 		if sinkPackages[path] || !a.isStdPkg(imp) && a.otherModulePath(path) {

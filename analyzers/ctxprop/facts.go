@@ -89,6 +89,10 @@ type Reach struct {
 	// a migration must bring the loop's context in.
 	Origin string
 	Path   []Hop // from the call in this function to the sink call
+
+	// Memoised by dynamicHops and pathString; not part of the fact.
+	dyn  int
+	path string
 }
 
 // Hop is one call on a path.
@@ -114,13 +118,10 @@ type reachKey struct {
 func (r *Reach) key() reachKey { return reachKey{r.Path[len(r.Path)-1].pos(), r.Param} }
 
 func (r *Reach) dynamicHops() int {
-	n := 0
-	for _, h := range r.Path {
-		if h.Dynamic {
-			n++
-		}
+	if r.path == "" {
+		r.pathString()
 	}
-	return n
+	return r.dyn
 }
 
 // better reports whether r's path is preferable to s's: fewer dynamic hops,
@@ -137,14 +138,20 @@ func (r *Reach) better(s *Reach) bool {
 }
 
 func (r *Reach) pathString() string {
+	if r.path != "" {
+		return r.path
+	}
 	parts := make([]string, len(r.Path))
+	r.dyn = 0
 	for i, h := range r.Path {
 		parts[i] = h.String()
 		if h.Dynamic {
 			parts[i] = "~" + parts[i]
+			r.dyn++
 		}
 	}
-	return strings.Join(parts, " → ")
+	r.path = strings.Join(parts, " → ")
+	return r.path
 }
 
 // short is the form used in fact strings: sink, context and the chain of

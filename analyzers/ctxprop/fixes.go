@@ -31,7 +31,7 @@ func (a *pkgAnalysis) suggestFixes(u *unit, pos token.Pos) []analysis.SuggestedF
 		}
 	}
 	if len(edits) == 0 {
-		if nr := a.newRequestFor(u, call); nr != nil {
+		if nr := a.newRequestFor(u, call); nr != nil && a.boundedInScope(u.env, nr.Pos()) == ctx {
 			sel := ast.Unparen(nr.Fun).(*ast.SelectorExpr)
 			edits = append(edits,
 				analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("NewRequestWithContext")},

@@ -45,6 +45,15 @@ type pkgAnalysis struct {
 	stdCache      map[*types.Package]bool
 	files         map[string]*token.File
 	result        Result
+	sinkImpls     map[string][]sinkImpl
+	imports       []*types.Package
+	params        map[*types.Var]paramRef // parameters of the package's functions
+}
+
+// paramRef locates a parameter: its function and index.
+type paramRef struct {
+	fn *types.Func
+	i  int
 }
 
 type callSite struct {
@@ -60,6 +69,8 @@ func (a *pkgAnalysis) index(insp *inspector.Inspector) {
 	a.addrTaken = make(map[*types.Func]bool)
 	a.funcUnits = make(map[*types.Func]*unit)
 	a.litUnits = make(map[*ast.FuncLit]*unit)
+	a.sinkImpls = make(map[string][]sinkImpl)
+	a.params = make(map[*types.Var]paramRef)
 
 	var litCount map[*ast.FuncDecl]int
 	litCount = make(map[*ast.FuncDecl]int)
@@ -80,6 +91,18 @@ func (a *pkgAnalysis) index(insp *inspector.Inspector) {
 			if fn == nil {
 				return true
 			}
+			i := 0
+			for _, field := range n.Type.Params.List {
+				if len(field.Names) == 0 {
+					i++
+				}
+				for _, id := range field.Names {
+					if v, ok := a.info.Defs[id].(*types.Var); ok {
+						a.params[v] = paramRef{fn, i}
+					}
+					i++
+				}
+			}
 			u := &unit{name: funcName(n), fn: fn, decl: n, ftype: n.Type, body: n.Body, sig: fn.Signature()}
 			u.detached = a.dirs.detached(n)
 			a.funcUnits[fn] = u
@@ -91,6 +114,12 @@ func (a *pkgAnalysis) index(insp *inspector.Inspector) {
 				name := fmt.Sprintf("func%d", litCount[decl])
 				if decl != nil {
 					name = funcName(decl) + "." + name
+				} else if vs, ok := stack[len(stack)-2].(*ast.ValueSpec); ok && len(vs.Names) == len(vs.Values) {
+					for i, v := range vs.Values {
+						if v == n {
+							name = vs.Names[i].Name // var Remote = func(...) {...}
+						}
+					}
 				}
 				sig, _ := a.info.TypeOf(n).(*types.Signature)
 				u := &unit{name: name, lit: n, decl: decl, ftype: n.Type, body: n.Body, sig: sig}
@@ -243,12 +272,12 @@ func funcName(d *ast.FuncDecl) string { return funcname.Of(d) }
 
 // position renders pos as file:line:col.
 func (a *pkgAnalysis) position(pos token.Pos) string {
-	p := a.pass.Fset.Position(pos)
+	p := a.pass.Fset.PositionFor(pos, false) // the file itself, not a //line directive's
 	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
 }
 
 // hop makes the path step for a call at pos in u.
 func (a *pkgAnalysis) hop(u *unit, pos token.Pos, dynamic bool) Hop {
-	p := a.pass.Fset.Position(pos)
+	p := a.pass.Fset.PositionFor(pos, false)
 	return Hop{Func: u.name, File: p.Filename, Line: p.Line, Col: p.Column, Dynamic: dynamic}
 }

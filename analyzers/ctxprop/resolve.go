@@ -126,6 +126,77 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 	return out
 }
 
+type sinkImpl struct {
+	fn   *types.Func
+	rule sinkRule
+}
+
+// sinkImplementations returns the sinks that implement an interface method
+// called through static: methods of the sink packages' and other modules'
+// types in the import closure.
+func (a *pkgAnalysis) sinkImplementations(m *types.Func, static types.Type) []sinkImpl {
+	iface, ok := static.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	key := types.TypeString(static, nil) + "." + m.Name()
+	if impls, ok := a.sinkImpls[key]; ok {
+		return impls
+	}
+	var out []sinkImpl
+	seen := map[*types.Func]bool{}
+	for _, p := range a.closure() {
+		if !sinkPackages[p.Path()] && (a.isStdPkg(p) || !a.otherModulePath(p.Path())) {
+			continue
+		}
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() || tn.IsAlias() {
+				continue
+			}
+			named, ok := tn.Type().(*types.Named)
+			if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
+				continue
+			}
+			for _, t := range []types.Type{named, types.NewPointer(named)} {
+				if !types.Implements(t, iface) {
+					continue
+				}
+				obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+				if fn, ok := obj.(*types.Func); ok && !seen[fn.Origin()] {
+					seen[fn.Origin()] = true
+					if rule, ok := a.sinkFor(fn.Origin()); ok {
+						out = append(out, sinkImpl{fn.Origin(), rule})
+					}
+				}
+			}
+		}
+	}
+	a.sinkImpls[key] = out
+	return out
+}
+
+// closure returns the packages the package imports, directly or not.
+func (a *pkgAnalysis) closure() []*types.Package {
+	if a.imports != nil {
+		return a.imports
+	}
+	seen := map[*types.Package]bool{a.pass.Pkg: true}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		for _, imp := range p.Imports() {
+			if !seen[imp] {
+				seen[imp] = true
+				a.imports = append(a.imports, imp)
+				visit(imp)
+			}
+		}
+	}
+	visit(a.pass.Pkg)
+	return a.imports
+}
+
 func implementsAll(set map[string]bool, methods []string) bool {
 	for _, m := range methods {
 		if !set[m] {
@@ -168,43 +239,37 @@ func sameSignature(a, b *types.Signature) bool {
 		types.Identical(a.Params(), b.Params()) && types.Identical(a.Results(), b.Results())
 }
 
-// boundFuncs returns what a function variable holds when every value
-// assigned to it is a function literal or a named function.
-func (a *pkgAnalysis) boundFuncs(v *types.Var) (targets []target, lits []*ast.FuncLit, ok bool) {
+// boundFuncs returns what a function variable or field holds when every
+// value stored in it in this package is a function literal or a named
+// function (or method value, or method expression): refs are the stored
+// literals and the named ones, lits the literals bound to locals, to be
+// inlined where they are called.
+func (a *pkgAnalysis) boundFuncs(v *types.Var) (refs []ast.Expr, lits []*ast.FuncLit, ok bool) {
 	values := a.assigns[v]
+	if v.IsField() {
+		values = a.fieldValues[v]
+	}
 	if len(values) == 0 {
 		return nil, nil, false
 	}
 	for _, val := range values {
 		switch x := ast.Unparen(val).(type) {
 		case *ast.FuncLit:
-			if u := a.litUnits[x]; u != nil {
-				targets = append(targets, target{unit: u})
+			if a.litUnits[x] != nil {
+				refs = append(refs, x)
 			} else {
 				lits = append(lits, x)
 			}
 		case *ast.Ident, *ast.SelectorExpr:
-			fn, isFunc := a.info.Uses[identOf(x)].(*types.Func)
-			if !isFunc {
+			if _, isFunc := a.info.Uses[identOf(x)].(*types.Func); !isFunc {
 				return nil, nil, false
 			}
-			fn = fn.Origin()
-			if rule, ok := a.sinkFor(fn); ok {
-				_ = rule // a sink used as a value: keep it simple, resolve by signature
-				return nil, nil, false
-			}
-			if fn.Pkg() == a.pass.Pkg {
-				if u := a.funcUnits[fn]; u != nil {
-					targets = append(targets, target{unit: u})
-				}
-			} else if s := a.imported.summary(a.pass, fn); s != nil {
-				targets = append(targets, target{summary: s})
-			}
+			refs = append(refs, x)
 		default:
 			return nil, nil, false
 		}
 	}
-	return targets, lits, true
+	return refs, lits, true
 }
 
 // clientTimeout finds the Timeout of the *http.Client that x evaluates to,

@@ -42,11 +42,37 @@ func isHealthPkg(pkg *types.Package) bool {
 
 // handleChan returns the handle whose tick channel ch is (h for h.C), or
 // nil.
-func (a *pkgAnalysis) handleChan(ch ast.Expr) ast.Expr {
+func (a *pkgAnalysis) handleChan(ch ast.Expr) ast.Expr { return a.handleChanDepth(ch, 0) }
+
+// handleChanDepth also follows a local the channel was copied into
+// (c := h.C) and a parameter it was passed as (go work(h.C)).
+func (a *pkgAnalysis) handleChanDepth(ch ast.Expr, depth int) ast.Expr {
 	ch = ast.Unparen(ch)
 	if sel, ok := ch.(*ast.SelectorExpr); ok && sel.Sel.Name == "C" {
-		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.FieldVal && a.isHandleType(s.Recv()) {
+		// Also through an embedded handle: the field is the handle's.
+		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.FieldVal &&
+			(a.isHandleType(s.Recv()) || isHealthPkg(s.Obj().Pkg())) {
 			return sel.X
+		}
+	}
+	if id, ok := ch.(*ast.Ident); ok && depth < 3 {
+		if v, ok := a.objOf(id).(*types.Var); ok {
+			if _, isChan := v.Type().Underlying().(*types.Chan); isChan {
+				if p, ok := a.params[v]; ok {
+					for _, site := range a.calls[p.fn] {
+						if p.i < len(site.call.Args) {
+							if h := a.handleChanDepth(site.call.Args[p.i], depth+1); h != nil {
+								return h
+							}
+						}
+					}
+				}
+				for _, val := range a.assigns[v] {
+					if h := a.handleChanDepth(val, depth+1); h != nil {
+						return h
+					}
+				}
+			}
 		}
 	}
 	if t := a.info.TypeOf(ch); t != nil && a.isHandleType(t) {
@@ -104,7 +130,7 @@ func (a *pkgAnalysis) findRoots(insp *inspector.Inspector) {
 			if handle = a.handleChan(n.X); handle == nil {
 				return true
 			}
-			region = loopBody(stack)
+			region = a.loopBody(stack, handle)
 			tick = receivedInto(n, stack, a.info)
 		case *ast.RangeStmt:
 			if handle = a.handleChan(n.X); handle == nil {
@@ -132,9 +158,73 @@ func (a *pkgAnalysis) findRoots(insp *inspector.Inspector) {
 		}
 		return true
 	})
+	a.helperCallers(insp, byRegion)
 	for region := range byRegion {
 		a.rootRegions[region] = true
 	}
+}
+
+// helperCallers handles a receive in a helper with no loop, such as
+// waitTick() { return <-w.h.C }: the loops that call the helper are
+// iterations of the component too, whatever they run after it.
+func (a *pkgAnalysis) helperCallers(insp *inspector.Inspector, byRegion map[ast.Node]*root) {
+	helpers := map[*types.Func]*root{}
+	for _, r := range a.roots {
+		if r.handle == nil {
+			continue
+		}
+		for _, u := range a.funcUnits {
+			if u.body == r.region && u.fn != nil {
+				helpers[u.fn] = r
+			}
+		}
+	}
+	if len(helpers) == 0 {
+		return
+	}
+	var file *ast.File
+	insp.WithStack([]ast.Node{(*ast.File)(nil), (*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		if f, ok := n.(*ast.File); ok {
+			file = f
+			return true
+		}
+		fn, _ := typeutil.Callee(a.info, n.(*ast.CallExpr)).(*types.Func)
+		h := helpers[funcOrigin(fn)]
+		if h == nil {
+			return true
+		}
+		for i := len(stack) - 2; i >= 0; i-- {
+			var body ast.Node
+			switch l := stack[i].(type) {
+			case *ast.FuncLit, *ast.FuncDecl:
+				return true
+			case *ast.ForStmt:
+				body = l.Body
+			case *ast.RangeStmt:
+				body = l.Body
+			}
+			if body == nil || !contains(body, n) || byRegion[body] != nil {
+				continue
+			}
+			ftype, fname := enclosingFunc(stack)
+			r := &root{region: body, ftype: ftype, funcName: fname, handle: h.handle, file: file,
+				component: h.component, kind: h.kind, noDeadline: h.noDeadline}
+			byRegion[body] = r
+			a.roots = append(a.roots, r)
+			return true
+		}
+		return true
+	})
+}
+
+func funcOrigin(fn *types.Func) *types.Func {
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
 }
 
 // carriesDeadline reports whether the handle's C delivers time.Time.
@@ -157,8 +247,14 @@ func (a *pkgAnalysis) carriesDeadline(handle ast.Expr) bool {
 
 // loopBody returns the body of the innermost loop around the receive in
 // its function, or, when there is none (a helper called by the loop), the
-// function's body.
-func loopBody(stack []ast.Node) ast.Node {
+// function's body. A loop over the handles themselves (for _, h := range
+// hs { select { case <-h.C: default: } }) polls them: the iteration is
+// the loop around it.
+func (a *pkgAnalysis) loopBody(stack []ast.Node, handle ast.Expr) ast.Node {
+	var handleVar types.Object
+	if id, ok := rootIdent(handle); ok {
+		handleVar = a.objOf(id)
+	}
 	for i := len(stack) - 2; i >= 0; i-- {
 		switch n := stack[i].(type) {
 		case *ast.ForStmt:
@@ -167,6 +263,9 @@ func loopBody(stack []ast.Node) ast.Node {
 			}
 		case *ast.RangeStmt:
 			if contains(n.Body, stack[i+1]) {
+				if handleVar != nil && (rangeVar(a, n.Key) == handleVar || rangeVar(a, n.Value) == handleVar) {
+					continue
+				}
 				return n.Body
 			}
 		case *ast.FuncLit:
@@ -174,6 +273,30 @@ func loopBody(stack []ast.Node) ast.Node {
 		case *ast.FuncDecl:
 			return n.Body
 		}
+	}
+	return nil
+}
+
+func rootIdent(e ast.Expr) (*ast.Ident, bool) {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x, true
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		default:
+			return nil, false
+		}
+	}
+}
+
+func rangeVar(a *pkgAnalysis, e ast.Expr) types.Object {
+	if id, ok := e.(*ast.Ident); ok {
+		return a.objOf(id)
 	}
 	return nil
 }

@@ -22,25 +22,99 @@ func (a *pkgAnalysis) summarize() {
 			}
 		}
 	}
-	queued := make(map[*unit]bool, len(a.units))
-	work := make([]*unit, 0, len(a.units))
-	for i := len(a.units) - 1; i >= 0; i-- { // declaration order, reversed: callees tend to come later
-		work = append(work, a.units[i])
-		queued[a.units[i]] = true
-	}
-	for len(work) > 0 {
-		u := work[len(work)-1]
-		work = work[:len(work)-1]
-		queued[u] = false
-		if a.recompute(u) {
-			for _, c := range u.callers {
-				if !queued[c] {
-					queued[c] = true
-					work = append(work, c)
+	// Callees before callers: strongly connected components in reverse
+	// topological order, each iterated until it is stable. Without
+	// recursion every unit is computed once.
+	for _, scc := range components(a.units) {
+		if len(scc) == 1 && !selfCall(scc[0]) {
+			a.recompute(scc[0])
+			continue
+		}
+		in := make(map[*unit]bool, len(scc))
+		for _, u := range scc {
+			in[u] = true
+		}
+		queued := make(map[*unit]bool, len(scc))
+		work := slices.Clone(scc)
+		for _, u := range work {
+			queued[u] = true
+		}
+		for len(work) > 0 {
+			u := work[0]
+			work = work[1:]
+			queued[u] = false
+			if a.recompute(u) {
+				for _, c := range u.callers {
+					if in[c] && !queued[c] {
+						queued[c] = true
+						work = append(work, c)
+					}
 				}
 			}
 		}
 	}
+}
+
+func selfCall(u *unit) bool {
+	for _, ev := range u.events {
+		for _, t := range ev.targets {
+			if t.unit == u {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// components returns the strongly connected components of the call graph
+// among units (Tarjan), callees' components first.
+func components(units []*unit) [][]*unit {
+	index := make(map[*unit]int, len(units))
+	low := make(map[*unit]int, len(units))
+	onStack := make(map[*unit]bool)
+	var stack []*unit
+	var out [][]*unit
+	next := 0
+	var visit func(u *unit)
+	visit = func(u *unit) {
+		index[u], low[u] = next, next
+		next++
+		stack = append(stack, u)
+		onStack[u] = true
+		for _, ev := range u.events {
+			for _, t := range ev.targets {
+				v := t.unit
+				if v == nil {
+					continue
+				}
+				if _, seen := index[v]; !seen {
+					visit(v)
+					low[u] = min(low[u], low[v])
+				} else if onStack[v] {
+					low[u] = min(low[u], index[v])
+				}
+			}
+		}
+		if low[u] == index[u] {
+			var scc []*unit
+			for {
+				v := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[v] = false
+				scc = append(scc, v)
+				if v == u {
+					break
+				}
+			}
+			out = append(out, scc)
+		}
+	}
+	for _, u := range units {
+		if _, seen := index[u]; !seen {
+			visit(u)
+		}
+	}
+	return out
 }
 
 // recompute derives u's reaches from its events; it reports a change.

@@ -29,3 +29,16 @@ func notFixable(d *net.Dialer) {
 		d.DialContext(context.TODO(), "tcp", "db:5432") // want `"not-fixable" \(liveness\): \(\*net.Dialer\).DialContext without the health deadline \(context.TODO\(\)\)`
 	}
 }
+
+// The request is built before the bounded context exists: no fix, since
+// NewRequestWithContext(ctx, ...) there would not compile.
+func lateContext(parent context.Context, d *net.Dialer) {
+	h := health.RegisterLiveness("late")
+	for deadline := range h.C {
+		req, _ := http.NewRequest("GET", "http://kubelet/pods", nil)
+		ctx, cancel := health.WithDeadline(parent, deadline)
+		d.DialContext(ctx, "tcp", "cache:6379")
+		http.DefaultClient.Do(req) // want `"late" \(liveness\): \(\*net/http.Client\).Do without the health deadline \(request built with http.NewRequest\)`
+		cancel()
+	}
+}
