@@ -58,8 +58,10 @@
 // unexported types and of literals cross packages in a package fact
 // (Dispatch). A per-package run (go vet, golangci-lint, Bazel nogo) cannot
 // see an implementation in a package the loop's package does not import,
-// directly or indirectly; "ctxlint -whole-program ./..." analyses the
-// packages as one program and sees it.
+// directly or indirectly, nor a function of the loop's package that an
+// imported package calls back (stored in its struct's field, or passed to
+// it and called there later); "ctxlint -whole-program ./..." analyses the
+// packages as one program and sees both.
 //
 // Reports. One per loop and sink call site, at the call in the loop that
 // starts the shortest path (fewest dynamic hops first):
