@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -22,7 +23,7 @@ func (a *pkgAnalysis) suggestFixes(u *unit, pos token.Pos) []analysis.SuggestedF
 	}
 	ctx := a.boundedInScope(u.env, call.Pos())
 	if ctx == nil {
-		return nil
+		return a.deriveFromTick(u, call)
 	}
 	var edits []analysis.TextEdit
 	for _, arg := range call.Args {
@@ -42,6 +43,112 @@ func (a *pkgAnalysis) suggestFixes(u *unit, pos token.Pos) []analysis.SuggestedF
 		return nil
 	}
 	return []analysis.SuggestedFix{{Message: fmt.Sprintf("Use %s, bounded by the health deadline", ctx.Name()), TextEdits: edits}}
+}
+
+// deriveFromTick is the fix for a loop that received a deadline but has
+// no context bounded by it: derive one around the statement, as in
+//
+//	ctx, cancel := health.WithDeadline(context.Background(), deadline)
+//	d.DialContext(ctx, "tcp", addr)
+//	cancel()
+//
+// Offered once per iteration, where the names ctx and cancel are free.
+func (a *pkgAnalysis) deriveFromTick(u *unit, call *ast.CallExpr) []analysis.SuggestedFix {
+	r := u.root
+	if r == nil || r.noDeadline || len(r.ticks) == 0 || r.derived || r.file == nil {
+		return nil
+	}
+	var empty ast.Expr
+	for _, arg := range call.Args {
+		if isEmptyContext(a.info, arg) {
+			empty = arg
+		}
+	}
+	tick := r.ticks[0]
+	scope := a.pass.Pkg.Scope().Innermost(call.Pos())
+	if empty == nil || scope == nil {
+		return nil
+	}
+	if _, obj := scope.LookupParent(tick.Name(), call.Pos()); obj != tick {
+		return nil
+	}
+	for _, name := range []string{"ctx", "cancel"} {
+		if _, obj := scope.LookupParent(name, call.Pos()); obj != nil {
+			return nil
+		}
+	}
+	qual := importName(r.file, healthPath)
+	stmt := enclosingStmt(r.region, call)
+	if qual == "" || stmt == nil {
+		return nil
+	}
+	tf := a.pass.Fset.File(stmt.Pos())
+	src, err := a.pass.ReadFile(tf.Name())
+	if err != nil {
+		return nil
+	}
+	lineStart := tf.Offset(tf.LineStart(tf.Line(stmt.Pos())))
+	indent := src[lineStart:tf.Offset(stmt.Pos())]
+	if strings.TrimSpace(string(indent)) != "" {
+		return nil // the statement does not start its line
+	}
+	eol := tf.Offset(stmt.End())
+	for eol < len(src) && src[eol] != '\n' {
+		eol++
+	}
+	r.derived = true
+	emptyText := types.ExprString(empty)
+	return []analysis.SuggestedFix{{
+		Message: "Derive ctx from the health deadline around this call",
+		TextEdits: []analysis.TextEdit{
+			{Pos: stmt.Pos(), End: stmt.Pos(), NewText: fmt.Appendf(nil, "ctx, cancel := %s.WithDeadline(%s, %s)\n%s", qual, emptyText, tick.Name(), indent)},
+			{Pos: empty.Pos(), End: empty.End(), NewText: []byte("ctx")},
+			{Pos: tf.Pos(eol), End: tf.Pos(eol), NewText: fmt.Appendf(nil, "\n%scancel()", indent)},
+		},
+	}}
+}
+
+// importName is the name file gives the package at path, or "".
+func importName(file *ast.File, path string) string {
+	for _, imp := range file.Imports {
+		if strings.Trim(imp.Path.Value, `"`) == path {
+			if imp.Name != nil {
+				return imp.Name.Name
+			}
+			return "health"
+		}
+	}
+	return ""
+}
+
+// enclosingStmt returns the statement of a block (or case body) in region
+// that contains n.
+func enclosingStmt(region ast.Node, n ast.Node) ast.Stmt {
+	var found ast.Stmt
+	ast.Inspect(region, func(x ast.Node) bool {
+		var list []ast.Stmt
+		switch b := x.(type) {
+		case *ast.BlockStmt:
+			list = b.List
+		case *ast.CaseClause:
+			list = b.Body
+		case *ast.CommClause:
+			list = b.Body
+		}
+		for _, s := range list {
+			if contains(s, n) {
+				found = s
+			}
+		}
+		return true
+	})
+	if _, ok := found.(*ast.ExprStmt); ok {
+		return found
+	}
+	if as, ok := found.(*ast.AssignStmt); ok && as.Tok == token.DEFINE || ok && as.Tok == token.ASSIGN {
+		return found
+	}
+	return nil
 }
 
 // callAt finds the call expression starting at pos in n.

@@ -26,6 +26,7 @@ type root struct {
 	// agent's <-chan struct{}), so no context can be bounded by them.
 	noDeadline bool
 	file       *ast.File
+	derived    bool // deriveFromTick offered its fix in this iteration
 }
 
 const healthPath = "github.com/ctxlint/ctxlint/runtime/health"

@@ -42,3 +42,16 @@ func lateContext(parent context.Context, d *net.Dialer) {
 		cancel()
 	}
 }
+
+// A deadline was received but no context derived from it: derive one
+// around the call.
+func tickOnly(d *net.Dialer) {
+	h := health.RegisterLiveness("tick-only")
+	for {
+		select {
+		case deadline := <-h.C:
+			d.DialContext(context.Background(), "tcp", "db:5432") // want `"tick-only" \(liveness\): \(\*net.Dialer\).DialContext without the health deadline \(context.Background\(\)\)`
+			println("tick, next one by", deadline.String())
+		}
+	}
+}
