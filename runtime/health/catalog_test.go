@@ -326,7 +326,9 @@ func TestChurn(t *testing.T) {
 		}
 		c.Close()
 		c.Close() // idempotent
-		if after := runtime.NumGoroutine(); after != before {
+		// NumGoroutine counts the whole process, where goroutines of other
+		// tests may still be ending: more after Close than before is a leak.
+		if after := runtime.NumGoroutine(); after > before {
 			t.Errorf("goroutines: %d before, %d after Close", before, after)
 		}
 		// synctest.Test itself fails if a goroutine of the bubble is left.
