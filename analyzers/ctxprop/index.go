@@ -46,6 +46,7 @@ type pkgAnalysis struct {
 	files         map[string]*token.File
 	result        Result
 	sinkImpls     map[string][]sinkImpl
+	sinkCache     map[*types.Func]sinkLookup
 	imports       []*types.Package
 	params        map[*types.Var]paramRef // parameters of the package's functions
 }
@@ -70,6 +71,7 @@ func (a *pkgAnalysis) index(insp *inspector.Inspector) {
 	a.funcUnits = make(map[*types.Func]*unit)
 	a.litUnits = make(map[*ast.FuncLit]*unit)
 	a.sinkImpls = make(map[string][]sinkImpl)
+	a.sinkCache = make(map[*types.Func]sinkLookup)
 	a.params = make(map[*types.Var]paramRef)
 
 	var litCount map[*ast.FuncDecl]int

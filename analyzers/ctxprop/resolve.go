@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -345,23 +346,24 @@ func (a *pkgAnalysis) isStdPkg(pkg *types.Package) bool {
 	if std, ok := a.stdCache[pkg]; ok {
 		return std
 	}
-	std := false
-	if obj := pkg.Scope().Lookup(firstName(pkg)); obj != nil && obj.Pos().IsValid() {
-		std = strings.HasPrefix(filepath.ToSlash(a.pass.Fset.Position(obj.Pos()).Filename), goroot)
-	} else {
-		std = !strings.Contains(strings.Split(pkg.Path(), "/")[0], ".")
+	// Whether a path is in the standard library does not change during a
+	// process: remember it across passes.
+	if std, ok := stdPaths.Load(pkg.Path()); ok {
+		a.stdCache[pkg] = std.(bool)
+		return std.(bool)
+	}
+	std := !strings.Contains(strings.Split(pkg.Path(), "/")[0], ".")
+	if sc := pkg.Scope(); sc.Len() > 0 {
+		if obj := sc.Lookup(sc.Names()[0]); obj.Pos().IsValid() {
+			std = strings.HasPrefix(filepath.ToSlash(a.pass.Fset.Position(obj.Pos()).Filename), goroot)
+		}
+		stdPaths.Store(pkg.Path(), std)
 	}
 	a.stdCache[pkg] = std
 	return std
 }
 
-func firstName(pkg *types.Package) string {
-	names := pkg.Scope().Names()
-	if len(names) == 0 {
-		return ""
-	}
-	return names[0]
-}
+var stdPaths sync.Map // import path -> bool
 
 func shortFuncName(fn *types.Func) string {
 	if fn.Pkg() == nil {

@@ -88,6 +88,20 @@ func init() {
 // the -sinks flag, or a function or interface method of another module
 // that takes a context. -nonblocking wins over all three.
 func (a *pkgAnalysis) sinkFor(fn *types.Func) (sinkRule, bool) {
+	if c, ok := a.sinkCache[fn]; ok {
+		return c.rule, c.ok
+	}
+	rule, ok := a.sinkRuleFor(fn)
+	a.sinkCache[fn] = sinkLookup{rule, ok}
+	return rule, ok
+}
+
+type sinkLookup struct {
+	rule sinkRule
+	ok   bool
+}
+
+func (a *pkgAnalysis) sinkRuleFor(fn *types.Func) (sinkRule, bool) {
 	name := fn.FullName()
 	if a.cfg.nonblocking[name] {
 		return sinkRule{}, false
