@@ -150,16 +150,7 @@ func (a *pkgAnalysis) sinkImplementations(m *types.Func, static types.Type) []si
 		if !sinkPackages[p.Path()] && (a.isStdPkg(p) || !a.otherModulePath(p.Path())) {
 			continue
 		}
-		scope := p.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || !tn.Exported() || tn.IsAlias() {
-				continue
-			}
-			named, ok := tn.Type().(*types.Named)
-			if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
-				continue
-			}
+		for _, named := range concreteTypes(p) {
 			for _, t := range []types.Type{named, types.NewPointer(named)} {
 				if !types.Implements(t, iface) {
 					continue
@@ -177,6 +168,30 @@ func (a *pkgAnalysis) sinkImplementations(m *types.Func, static types.Type) []si
 	a.sinkImpls[key] = out
 	return out
 }
+
+// concreteTypes lists a package's exported, non-generic, non-interface
+// named types, once per package object for the process: a standalone run
+// shares package objects between passes.
+func concreteTypes(p *types.Package) []*types.Named {
+	if v, ok := concreteCache.Load(p); ok {
+		return v.([]*types.Named)
+	}
+	var out []*types.Named
+	scope := p.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || !tn.Exported() || tn.IsAlias() {
+			continue
+		}
+		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 && !types.IsInterface(named) {
+			out = append(out, named)
+		}
+	}
+	concreteCache.Store(p, out)
+	return out
+}
+
+var concreteCache sync.Map // *types.Package -> []*types.Named
 
 // closure returns the packages the package imports, directly or not.
 func (a *pkgAnalysis) closure() []*types.Package {
