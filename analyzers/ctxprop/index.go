@@ -143,7 +143,7 @@ func (a *pkgAnalysis) index(insp *inspector.Inspector) {
 				a.calls[fn.Origin()] = append(a.calls[fn.Origin()], callSite{n, enclosingDecl(stack)})
 			}
 		case *ast.Ident:
-			if fn, ok := a.info.Uses[n].(*types.Func); ok && fn.Pkg() == a.pass.Pkg && !called(n, stack) {
+			if fn, ok := a.info.Uses[n].(*types.Func); ok && fn.Pkg() == a.pass.Pkg && !funcname.Called(n, stack) {
 				a.addrTaken[fn.Origin()] = true
 			}
 		}
@@ -232,32 +232,6 @@ func stored(lit *ast.FuncLit, stack []ast.Node, info *types.Info) bool {
 		}
 	}
 	return true
-}
-
-// called reports whether id is the function of a call expression, directly
-// or as the selector of one.
-func called(id *ast.Ident, stack []ast.Node) bool {
-	var child ast.Node = id
-	for i := len(stack) - 2; i >= 0; i-- {
-		switch p := stack[i].(type) {
-		case *ast.SelectorExpr:
-			if p.Sel != child {
-				return false
-			}
-			child = p
-			continue
-		case *ast.IndexExpr, *ast.IndexListExpr: // generic instantiation F[T]()
-			child = p
-			continue
-		case *ast.ParenExpr:
-			child = p
-			continue
-		case *ast.CallExpr:
-			return p.Fun == child
-		}
-		return false
-	}
-	return false
 }
 
 func enclosingDecl(stack []ast.Node) *ast.FuncDecl {

@@ -10,6 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxlint/ctxlint/internal/funcname"
 )
 
 // classify sets the site's category and advice, and returns the fixes that
@@ -225,31 +227,10 @@ func (s *pkgState) indexCalls(insp *inspector.Inspector) {
 				s.callers[fn.Origin()] = append(s.callers[fn.Origin()], caller{n, name})
 			}
 		case *ast.Ident:
-			if fn, ok := s.info.Uses[n].(*types.Func); ok && fn.Pkg() == s.pass.Pkg && !calledAt(n, stack) {
+			if fn, ok := s.info.Uses[n].(*types.Func); ok && fn.Pkg() == s.pass.Pkg && !funcname.Called(n, stack) {
 				s.valueUse[fn.Origin()] = true
 			}
 		}
 		return true
 	})
-}
-
-// calledAt reports whether id names the function of a call (possibly as a
-// selector, or instantiated).
-func calledAt(id *ast.Ident, stack []ast.Node) bool {
-	var child ast.Node = id
-	for i := len(stack) - 2; i >= 0; i-- {
-		switch p := stack[i].(type) {
-		case *ast.SelectorExpr:
-			if p.Sel != child {
-				return false
-			}
-		case *ast.IndexExpr, *ast.IndexListExpr, *ast.ParenExpr:
-		case *ast.CallExpr:
-			return p.Fun == child
-		default:
-			return false
-		}
-		child = stack[i]
-	}
-	return false
 }

@@ -35,3 +35,26 @@ func baseType(t ast.Expr) *ast.Ident {
 		}
 	}
 }
+
+// Called reports whether id names the function of a call: directly, as the
+// selector of one (x.F()), or instantiated (F[T]()). stack holds id's
+// ancestors, id last, as inspector.WithStack gives them. Any other use of a
+// function makes it a value.
+func Called(id *ast.Ident, stack []ast.Node) bool {
+	var child ast.Node = id
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.SelectorExpr:
+			if p.Sel != child {
+				return false
+			}
+		case *ast.IndexExpr, *ast.IndexListExpr, *ast.ParenExpr:
+		case *ast.CallExpr:
+			return p.Fun == child
+		default:
+			return false
+		}
+		child = stack[i]
+	}
+	return false
+}

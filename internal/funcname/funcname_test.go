@@ -26,3 +26,48 @@ func (g (*H[K])) D() {}
 		}
 	}
 }
+
+func TestCalled(t *testing.T) {
+	src := `package p
+func f() {}
+func g[T any]() {}
+type T struct{}
+func (T) m() {}
+var _ = func() {
+	f()
+	g[int]()
+	T{}.m()
+	(f)()
+	h := f
+	_ = T{}.m
+	_ = h
+}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []bool
+	var stack []ast.Node
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		if id, ok := n.(*ast.Ident); ok && (id.Name == "f" || id.Name == "g" || id.Name == "m") && fset.Position(id.Pos()).Line >= 7 {
+			got = append(got, Called(id, stack))
+		}
+		return true
+	})
+	want := []bool{true, true, true, true, false, false}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("use %d: Called = %v, want %v", i, got[i], want[i])
+		}
+	}
+}
