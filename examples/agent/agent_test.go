@@ -39,7 +39,7 @@ func (b *syncBuffer) String() string {
 // machine) and the goroutine dump shows the call that is stuck; once it
 // answers again, the agent recovers.
 func TestBlackhole(t *testing.T) {
-	const tick = 200 * time.Millisecond
+	const tick = 300 * time.Millisecond // long enough for a loaded CI machine, short enough for seconds
 	kl, err := fakekubelet.Start("node-1")
 	if err != nil {
 		t.Fatal(err)
