@@ -95,7 +95,11 @@ func customGCL(t *testing.T, repo string) string {
 	h.Write(script)
 	for _, root := range []string{"go.mod", "go.sum", "analyzers", "internal", "plugin", "runtime"} {
 		filepath.WalkDir(filepath.Join(repo, root), func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") && !strings.Contains(path, "testdata") || d != nil && !d.IsDir() && strings.HasPrefix(filepath.Base(path), "go.") {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			source := strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") && !strings.Contains(path, "testdata")
+			if source || path == filepath.Join(repo, "go.mod") || path == filepath.Join(repo, "go.sum") {
 				b, _ := os.ReadFile(path)
 				h.Write([]byte(path))
 				h.Write(b)

@@ -251,7 +251,7 @@ func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *as
 		if u := a.funcUnits[fn]; u != nil {
 			ev.targets = []target{{unit: u, shift: shift}}
 		}
-	} else if s := a.imported.summary(a.pass, fn); s != nil {
+	} else if s := a.importedSummary(fn); s != nil {
 		ev.targets = []target{{summary: s, shift: shift}}
 	}
 	if len(ev.targets) > 0 {
@@ -330,7 +330,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		if u := a.funcUnits[origin]; u != nil {
 			ev.targets = []target{{unit: u, shift: shift}}
 		}
-	} else if s := a.imported.summary(a.pass, origin); s != nil {
+	} else if s := a.importedSummary(origin); s != nil {
 		ev.targets = []target{{summary: s, shift: shift}}
 	}
 	if len(ev.targets) > 0 {

@@ -134,11 +134,10 @@ func (e *env) eval(expr ast.Expr, c carrier) ctxState {
 		}
 	case *ast.CallExpr:
 		return e.evalCall(x, c)
-	case *ast.StarExpr, *ast.UnaryExpr:
-		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			if cl, ok := u.X.(*ast.CompositeLit); ok {
-				return e.evalComposite(cl, c)
-			}
+	case *ast.UnaryExpr:
+		// &exec.Cmd{...}, &http.Request{...}: built without a context.
+		if _, ok := x.X.(*ast.CompositeLit); ok && x.Op == token.AND {
+			return unboundedBy("%s built as a composite literal, without a context", carrierNoun(c))
 		}
 	}
 	return unboundedBy("%s of unknown origin (%s)", carrierNoun(c), types.ExprString(expr))
@@ -322,12 +321,6 @@ func (e *env) evalTime(expr ast.Expr) ctxState {
 		}
 	}
 	return unboundedBy("deadline %s not derived from the health tick", types.ExprString(expr))
-}
-
-// evalComposite handles &exec.Cmd{...} and &http.Request{...}, which carry
-// no context.
-func (e *env) evalComposite(cl *ast.CompositeLit, c carrier) ctxState {
-	return unboundedBy("%s built as a composite literal, without a context", carrierNoun(c))
 }
 
 // usesTick reports whether expr is computed from a received health tick.

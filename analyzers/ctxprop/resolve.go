@@ -62,9 +62,11 @@ func newImportIndex(pass *analysis.Pass, program map[string]*Dispatch) *importIn
 	return ix
 }
 
-func (ix *importIndex) summary(pass *analysis.Pass, fn *types.Func) *Summary {
+// importedSummary returns the Summary fact of a function of another
+// package, or nil.
+func (a *pkgAnalysis) importedSummary(fn *types.Func) *Summary {
 	s := new(Summary)
-	if pass.ImportObjectFact(fn, s) {
+	if a.pass.ImportObjectFact(fn, s) {
 		return s
 	}
 	return nil
@@ -99,7 +101,7 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 			if u := a.funcUnits[fn]; u != nil {
 				out = append(out, target{unit: u})
 			}
-		} else if s := a.imported.summary(a.pass, fn); s != nil {
+		} else if s := a.importedSummary(fn); s != nil {
 			out = append(out, target{summary: s})
 		}
 	}

@@ -26,18 +26,6 @@ type sinkRule struct {
 	timeout       string // a timeout the call always has, not the loop's
 }
 
-func (r sinkRule) String() string {
-	switch r.source {
-	case ctxArg:
-		return fmt.Sprintf("context argument %d", r.arg)
-	case requestArg:
-		return fmt.Sprintf("request argument %d", r.arg)
-	case cmdReceiver:
-		return "command receiver"
-	}
-	return "no context"
-}
-
 // stdSinks is the curated model of the standard library's blocking calls,
 // keyed by types.Func.FullName. The library's bodies are never analysed:
 // inside them a correct (*http.Client).Do would look unbounded.
