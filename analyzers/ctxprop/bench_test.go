@@ -13,7 +13,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/objectpath"
 
@@ -247,12 +246,11 @@ func importedFacts(b *testing.B, p *passes.Package) []analysis.ObjectFact {
 	return got
 }
 
-// noop is the driver's floor: it requires what ctxprop requires and has a
-// fact type, so the checker runs it on every dependency as it runs ctxprop.
+// noop is the driver's floor: it has a fact type, so the checker runs it on
+// every dependency as it runs ctxprop.
 var noop = &analysis.Analyzer{
 	Name:      "noop",
 	Doc:       "noop: does nothing",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	FactTypes: []analysis.Fact{new(noFact)},
 	Run:       func(*analysis.Pass) (any, error) { return nil, nil },
 }
@@ -264,7 +262,7 @@ func (*noFact) AFact() {}
 // BenchmarkChecker times the in-process driver (go/analysis/checker) over
 // the generated packages and all their dependencies, standard library
 // included, loaded beforehand: with ctxprop, and with the no-op analyzer
-// (the driver and the inspector alone). ns/func is per function of the
+// (the driver alone). ns/func is per function of the
 // generated packages.
 func BenchmarkChecker(b *testing.B) {
 	loadBench(b)

@@ -10,8 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/ctxlint/ctxlint/internal/analyzerdoc"
 )
@@ -27,7 +25,6 @@ var Analyzer = &analysis.Analyzer{
 	Name:       analyzerName,
 	Doc:        analyzerdoc.MustExtract(doc, "ctxprop"),
 	URL:        "https://github.com/ctxlint/ctxlint/tree/main/analyzers/ctxprop",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch)},
 	ResultType: reflect.TypeFor[*Result](),
@@ -120,13 +117,15 @@ func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
 	}
 	a.customHandles = customHandleTypes(pass.Pkg, cfg.register)
 	a.imported = newImportIndex(pass, program)
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	a.index(insp)
-	a.findRoots(insp)
+	a.index()
+	a.findRoots()
 	a.summarize()
 	a.exportFacts()
 	a.report()
-	return &a.result, nil
+	// A copy: a pointer into a would keep the whole per-package state alive
+	// as long as the driver keeps the result.
+	res := a.result
+	return &res, nil
 }
 
 // sinkPackages are the packages of the curated sinks.

@@ -7,9 +7,9 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/ctxlint/ctxlint/internal/astwalk"
 	"github.com/ctxlint/ctxlint/internal/funcname"
 )
 
@@ -63,7 +63,7 @@ type callSite struct {
 }
 
 // index walks the package once.
-func (a *pkgAnalysis) index(insp *inspector.Inspector) {
+func (a *pkgAnalysis) index() {
 	a.assigns = make(map[types.Object][]ast.Expr)
 	a.fieldValues = make(map[*types.Var][]ast.Expr)
 	a.calls = make(map[*types.Func][]callSite)
@@ -76,14 +76,7 @@ func (a *pkgAnalysis) index(insp *inspector.Inspector) {
 
 	var litCount map[*ast.FuncDecl]int
 	litCount = make(map[*ast.FuncDecl]int)
-	filter := []ast.Node{
-		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
-		(*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.Ident)(nil),
-	}
-	insp.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
-			return true
-		}
+	astwalk.WithStack(a.pass.Files, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			if n.Body == nil {

@@ -9,8 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxlint/ctxlint/internal/astwalk"
 )
 
 // root is one iteration of a health-monitored loop.
@@ -100,15 +101,11 @@ func (a *pkgAnalysis) isHandleType(t types.Type) bool {
 }
 
 // findRoots finds every monitored loop of the package.
-func (a *pkgAnalysis) findRoots(insp *inspector.Inspector) {
+func (a *pkgAnalysis) findRoots() {
 	a.rootRegions = make(map[ast.Node]bool)
 	byRegion := make(map[ast.Node]*root)
 	var file *ast.File
-	filter := []ast.Node{(*ast.File)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil)}
-	insp.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
-			return true
-		}
+	astwalk.WithStack(a.pass.Files, func(n ast.Node, stack []ast.Node) bool {
 		var handle ast.Expr
 		var region ast.Node
 		var tick types.Object
@@ -159,7 +156,7 @@ func (a *pkgAnalysis) findRoots(insp *inspector.Inspector) {
 		}
 		return true
 	})
-	a.helperCallers(insp, byRegion)
+	a.helperCallers(byRegion)
 	for region := range byRegion {
 		a.rootRegions[region] = true
 	}
@@ -168,7 +165,7 @@ func (a *pkgAnalysis) findRoots(insp *inspector.Inspector) {
 // helperCallers handles a receive in a helper with no loop, such as
 // waitTick() { return <-w.h.C }: the loops that call the helper are
 // iterations of the component too, whatever they run after it.
-func (a *pkgAnalysis) helperCallers(insp *inspector.Inspector, byRegion map[ast.Node]*root) {
+func (a *pkgAnalysis) helperCallers(byRegion map[ast.Node]*root) {
 	helpers := map[*types.Func]*root{}
 	for _, r := range a.roots {
 		if r.handle == nil {
@@ -184,15 +181,16 @@ func (a *pkgAnalysis) helperCallers(insp *inspector.Inspector, byRegion map[ast.
 		return
 	}
 	var file *ast.File
-	insp.WithStack([]ast.Node{(*ast.File)(nil), (*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
-			return true
-		}
+	astwalk.WithStack(a.pass.Files, func(n ast.Node, stack []ast.Node) bool {
 		if f, ok := n.(*ast.File); ok {
 			file = f
 			return true
 		}
-		fn, _ := typeutil.Callee(a.info, n.(*ast.CallExpr)).(*types.Func)
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn, _ := typeutil.Callee(a.info, call).(*types.Func)
 		h := helpers[funcOrigin(fn)]
 		if h == nil {
 			return true

@@ -53,7 +53,7 @@ func loadBenchModule() error {
 		return err
 	}
 	for _, p := range prepared {
-		// inspect and ctxprop, whose results todoctx reads, run once here.
+		// ctxprop, whose result todoctx reads, runs once here.
 		if err := p.Inputs(todoctx.Analyzer); err != nil {
 			return err
 		}
@@ -63,7 +63,7 @@ func loadBenchModule() error {
 }
 
 // BenchmarkTodoctx times todoctx's Run alone on the generated packages,
-// with the results of inspect and ctxprop it reads computed beforehand:
+// with the result of ctxprop it reads computed beforehand:
 // classification, suggested fixes and the baseline check. ns/func is per
 // function declaration or literal, ns/site per context.TODO() reported.
 func BenchmarkTodoctx(b *testing.B) {

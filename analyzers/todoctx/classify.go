@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/internal/funcname"
@@ -213,24 +212,18 @@ func declaresCtx(info *types.Info, decl *ast.FuncDecl) bool {
 	return found
 }
 
-// indexCalls records the package's call sites of its own functions, and
-// its functions used as values.
-func (s *pkgState) indexCalls(insp *inspector.Inspector) {
-	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil), (*ast.Ident)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
-			return true
+// index records n if it is a call of one of the package's own functions,
+// or one of them used as a value.
+func (s *pkgState) index(n ast.Node, stack []ast.Node) {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if fn, ok := typeutil.Callee(s.info, n).(*types.Func); ok && fn.Pkg() == s.pass.Pkg {
+			name, _, _ := enclosing(stack)
+			s.callers[fn.Origin()] = append(s.callers[fn.Origin()], caller{n, name})
 		}
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if fn, ok := typeutil.Callee(s.info, n).(*types.Func); ok && fn.Pkg() == s.pass.Pkg {
-				name, _, _ := enclosing(stack)
-				s.callers[fn.Origin()] = append(s.callers[fn.Origin()], caller{n, name})
-			}
-		case *ast.Ident:
-			if fn, ok := s.info.Uses[n].(*types.Func); ok && fn.Pkg() == s.pass.Pkg && !funcname.Called(n, stack) {
-				s.valueUse[fn.Origin()] = true
-			}
+	case *ast.Ident:
+		if fn, ok := s.info.Uses[n].(*types.Func); ok && fn.Pkg() == s.pass.Pkg && !funcname.Called(n, stack) {
+			s.valueUse[fn.Origin()] = true
 		}
-		return true
-	})
+	}
 }

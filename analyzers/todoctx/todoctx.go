@@ -6,16 +6,16 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/internal/analyzerdoc"
+	"github.com/ctxlint/ctxlint/internal/astwalk"
 	"github.com/ctxlint/ctxlint/internal/funcname"
 )
 
@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "todoctx",
 	Doc:        analyzerdoc.MustExtract(doc, "todoctx"),
 	URL:        "https://github.com/ctxlint/ctxlint/tree/main/analyzers/todoctx",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, ctxprop.Analyzer},
+	Requires:   []*analysis.Analyzer{ctxprop.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 }
@@ -79,26 +79,34 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	s.indexCalls(insp)
+	// One walk indexes the calls and collects the sites, which are
+	// classified once every caller is known.
+	type candidate struct {
+		call  *ast.CallExpr
+		name  string
+		stack []ast.Node
+	}
+	var candidates []candidate
+	astwalk.WithStack(pass.Files, func(n ast.Node, stack []ast.Node) bool {
+		s.index(n, stack)
+		if call, ok := n.(*ast.CallExpr); ok {
+			if name := emptyContext(s.info, call); name != "" {
+				candidates = append(candidates, candidate{call, name, slices.Clone(stack)})
+			}
+		}
+		return true
+	})
 
 	ordinals := map[string]int{}
-	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
-			return true
-		}
-		call := n.(*ast.CallExpr)
-		name := emptyContext(s.info, call)
-		if name == "" {
-			return true
-		}
+	for _, c := range candidates {
+		call, name, stack := c.call, c.name, c.stack
 		file := stack[0].(*ast.File)
 		if ast.IsGenerated(file) {
-			return true
+			continue
 		}
 		fnName, decl, lit := enclosing(stack)
 		if name == "Background" && !s.backgroundReported(file, decl, lit, stack) {
-			return true
+			continue
 		}
 		ordinals[fnName]++
 		site := &Site{
@@ -110,11 +118,10 @@ func run(pass *analysis.Pass) (any, error) {
 		res.Sites = append(res.Sites, site)
 		if baselined(site) {
 			res.Baselined[site.Key()] = true
-			return true
+			continue
 		}
 		pass.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: site.Message(), SuggestedFixes: fixes})
-		return true
-	})
+	}
 	return res, checkBaseline(pass, res)
 }
 

@@ -1,0 +1,86 @@
+package astwalk_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
+	"testing"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/ctxlint/ctxlint/internal/astwalk"
+)
+
+const src = `package p
+
+func f(x int) int {
+	if x > 0 {
+		return g(func() int { return x })
+	}
+	return 0
+}
+
+func g(h func() int) int { return h() }
+`
+
+func parse(t *testing.T) []*ast.File {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []*ast.File{f}
+}
+
+// The walk visits the nodes, with the stacks, that inspector.WithStack
+// does.
+func TestSameAsInspector(t *testing.T) {
+	files := parse(t)
+	type visit struct {
+		n     ast.Node
+		stack []ast.Node
+	}
+	var want, got []visit
+	inspector.New(files).WithStack(nil, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if push {
+			want = append(want, visit{n, append([]ast.Node(nil), stack...)})
+		}
+		return true
+	})
+	astwalk.WithStack(files, func(n ast.Node, stack []ast.Node) bool {
+		got = append(got, visit{n, append([]ast.Node(nil), stack...)})
+		return true
+	})
+	if len(got) < 20 || !reflect.DeepEqual(got, want) {
+		t.Fatalf("walk differs from the inspector's: %d visits vs %d", len(got), len(want))
+	}
+}
+
+// Returning false skips the children, and the stacks of the nodes after
+// them stay right.
+func TestPrune(t *testing.T) {
+	files := parse(t)
+	var funcs []string
+	astwalk.WithStack(files, func(n ast.Node, stack []ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			t.Errorf("visited a node under a pruned one")
+		}
+		if _, ok := n.(*ast.File); !ok && len(stack) > 0 {
+			if _, ok := stack[0].(*ast.File); !ok {
+				t.Errorf("stack[0] = %T, want *ast.File", stack[0])
+			}
+		}
+		if d, ok := n.(*ast.FuncDecl); ok {
+			funcs = append(funcs, d.Name.Name)
+			if len(stack) != 2 {
+				t.Errorf("stack of %s has %d nodes, want 2", d.Name.Name, len(stack))
+			}
+		}
+		_, isIf := n.(*ast.IfStmt)
+		return !isIf
+	})
+	if !reflect.DeepEqual(funcs, []string{"f", "g"}) {
+		t.Errorf("funcs = %v", funcs)
+	}
+}
