@@ -23,6 +23,7 @@ type unit struct {
 
 	events  []*event
 	reaches map[reachKey]*Reach
+	sorted  []*Reach // reaches in key order, made on demand
 	callers []*unit
 	env     *env // roots keep theirs, for suggested fixes
 }
@@ -38,6 +39,7 @@ type event struct {
 	sink    *sinkHit
 	targets []target
 	args    []*ctxState // by parameter index of the call site's signature
+	hops    []Hop       // via and pos as path steps, made on demand
 }
 
 type sinkHit struct {

@@ -1,8 +1,10 @@
 package ctxprop
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -89,10 +91,6 @@ type Reach struct {
 	// a migration must bring the loop's context in.
 	Origin string
 	Path   []Hop // from the call in this function to the sink call
-
-	// Memoised by dynamicHops and pathString; not part of the fact.
-	dyn  int
-	path string
 }
 
 // Hop is one call on a path.
@@ -107,26 +105,53 @@ func (h Hop) String() string {
 	return fmt.Sprintf("%s (%s:%d)", h.Func, filepath.Base(h.File), h.Line)
 }
 
-func (h Hop) pos() string { return fmt.Sprintf("%s:%d:%d", h.File, h.Line, h.Col) }
+// site is a call's position.
+type site struct {
+	file      string
+	line, col int
+}
 
-// key identifies a reach: its sink call site and context parameter.
+func (s site) compare(t site) int {
+	if c := cmp.Compare(s.file, t.file); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(s.line, t.line); c != 0 {
+		return c
+	}
+	return cmp.Compare(s.col, t.col)
+}
+
+func (h Hop) site() site { return site{h.File, h.Line, h.Col} }
+
+// reachKey identifies a reach: its sink call site and context parameter.
 type reachKey struct {
-	site  string
+	site
 	param int
 }
 
-func (r *Reach) key() reachKey { return reachKey{r.Path[len(r.Path)-1].pos(), r.Param} }
+func (r *Reach) key() reachKey { return reachKey{r.Path[len(r.Path)-1].site(), r.Param} }
+
+func (k reachKey) compare(l reachKey) int {
+	if c := k.site.compare(l.site); c != 0 {
+		return c
+	}
+	return cmp.Compare(k.param, l.param)
+}
 
 func (r *Reach) dynamicHops() int {
-	if r.path == "" {
-		r.pathString()
+	n := 0
+	for _, h := range r.Path {
+		if h.Dynamic {
+			n++
+		}
 	}
-	return r.dyn
+	return n
 }
 
 // better reports whether r's path is preferable to s's: fewer dynamic hops,
-// then fewer hops, then the first in position order, so that results do not
-// depend on map order.
+// then fewer hops, then the first in hop-by-hop order, so that results do
+// not depend on map order. It is a strict order on distinct paths, which
+// the fixpoint in summarize relies on to end.
 func (r *Reach) better(s *Reach) bool {
 	if a, b := r.dynamicHops(), s.dynamicHops(); a != b {
 		return a < b
@@ -134,24 +159,35 @@ func (r *Reach) better(s *Reach) bool {
 	if len(r.Path) != len(s.Path) {
 		return len(r.Path) < len(s.Path)
 	}
-	return r.pathString() < s.pathString()
+	return slices.CompareFunc(r.Path, s.Path, Hop.compare) < 0
 }
 
-func (r *Reach) pathString() string {
-	if r.path != "" {
-		return r.path
+func (h Hop) compare(g Hop) int {
+	if c := cmp.Compare(h.Func, g.Func); c != 0 {
+		return c
 	}
+	if c := h.site().compare(g.site()); c != 0 {
+		return c
+	}
+	switch {
+	case h.Dynamic == g.Dynamic:
+		return 0
+	case g.Dynamic:
+		return -1
+	}
+	return 1
+}
+
+// pathString renders the path as messages show it: ~ marks a dynamic hop.
+func (r *Reach) pathString() string {
 	parts := make([]string, len(r.Path))
-	r.dyn = 0
 	for i, h := range r.Path {
 		parts[i] = h.String()
 		if h.Dynamic {
 			parts[i] = "~" + parts[i]
-			r.dyn++
 		}
 	}
-	r.path = strings.Join(parts, " → ")
-	return r.path
+	return strings.Join(parts, " → ")
 }
 
 // short is the form used in fact strings: sink, context and the chain of

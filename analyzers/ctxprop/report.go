@@ -18,7 +18,7 @@ func (a *pkgAnalysis) report() {
 		}
 		u := &unit{name: r.funcName, body: r.region, root: r}
 		a.buildEvents(u)
-		reaches := make(map[string]*Reach) // by sink site
+		reaches := make(map[site]*Reach) // by sink site
 		for _, ev := range u.events {
 			out := make(map[reachKey]*Reach)
 			a.apply(u, ev, out)
@@ -29,9 +29,9 @@ func (a *pkgAnalysis) report() {
 					reach.Why = fmt.Sprintf("its context comes from the caller of %s, not from the health tick", r.funcName)
 					reach.Param = -1
 				}
-				site := reach.Path[len(reach.Path)-1].pos()
-				if old, ok := reaches[site]; !ok || reach.better(old) {
-					reaches[site] = reach
+				at := reach.Path[len(reach.Path)-1].site()
+				if old, ok := reaches[at]; !ok || reach.better(old) {
+					reaches[at] = reach
 				}
 			}
 		}
@@ -57,7 +57,7 @@ func (a *pkgAnalysis) reportDirectives() {
 	}
 }
 
-func rekey(m map[string]*Reach) map[reachKey]*Reach {
+func rekey(m map[site]*Reach) map[reachKey]*Reach {
 	out := make(map[reachKey]*Reach, len(m))
 	for _, r := range m {
 		out[r.key()] = r

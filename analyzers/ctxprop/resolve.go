@@ -152,7 +152,7 @@ func (a *pkgAnalysis) sinkImplementations(m *types.Func, static types.Type) []si
 		if !sinkPackages[p.Path()] && (a.isStdPkg(p) || !a.otherModulePath(p.Path())) {
 			continue
 		}
-		for _, named := range concreteTypes(p) {
+		for _, named := range typesWithMethod(p, m.Name()) {
 			for _, t := range []types.Type{named, types.NewPointer(named)} {
 				if !types.Implements(t, iface) {
 					continue
@@ -171,29 +171,37 @@ func (a *pkgAnalysis) sinkImplementations(m *types.Func, static types.Type) []si
 	return out
 }
 
-// concreteTypes lists a package's exported, non-generic, non-interface
-// named types, once per package object for the process: a standalone run
-// shares package objects between passes.
-func concreteTypes(p *types.Package) []*types.Named {
-	if v, ok := concreteCache.Load(p); ok {
-		return v.([]*types.Named)
+// typesWithMethod returns a package's exported, non-generic, non-interface
+// named types whose pointer's method set has a method of that name. The
+// index is built once per package object for the process (a standalone run
+// shares package objects between passes): net/http alone has dozens of
+// types, and every interface call would test them all.
+func typesWithMethod(p *types.Package, method string) []*types.Named {
+	if v, ok := methodIndexCache.Load(p); ok {
+		return v.(map[string][]*types.Named)[method]
 	}
-	var out []*types.Named
+	index := make(map[string][]*types.Named)
 	scope := p.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || !tn.Exported() || tn.IsAlias() {
 			continue
 		}
-		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 && !types.IsInterface(named) {
-			out = append(out, named)
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
+			continue
+		}
+		mset := types.NewMethodSet(types.NewPointer(named))
+		for sel := range mset.Methods() {
+			name := sel.Obj().Name()
+			index[name] = append(index[name], named)
 		}
 	}
-	concreteCache.Store(p, out)
-	return out
+	v, _ := methodIndexCache.LoadOrStore(p, index)
+	return v.(map[string][]*types.Named)[method]
 }
 
-var concreteCache sync.Map // *types.Package -> []*types.Named
+var methodIndexCache sync.Map // *types.Package -> map[method name][]*types.Named
 
 // closure returns the packages the package imports, directly or not.
 func (a *pkgAnalysis) closure() []*types.Package {

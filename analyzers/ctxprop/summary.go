@@ -1,7 +1,6 @@
 package ctxprop
 
 import (
-	"cmp"
 	"go/types"
 	"slices"
 )
@@ -129,25 +128,26 @@ func (a *pkgAnalysis) recompute(u *unit) bool {
 	if !changed {
 		for k, r := range out {
 			old, ok := u.reaches[k]
-			if !ok || old.pathString() != r.pathString() || old.Why != r.Why || old.Timeout != r.Timeout {
+			if !ok || !slices.Equal(old.Path, r.Path) || old.Why != r.Why || old.Timeout != r.Timeout {
 				changed = true
 				break
 			}
 		}
 	}
-	u.reaches = out
+	u.reaches, u.sorted = out, nil
 	return changed
 }
 
 // apply adds what one event contributes to a unit's reaches.
 func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
-	var prefix []Hop
-	for _, p := range ev.via {
-		prefix = append(prefix, a.hop(u, p, false))
+	if ev.hops == nil {
+		for _, p := range ev.via {
+			ev.hops = append(ev.hops, a.hop(u, p, false))
+		}
+		ev.hops = append(ev.hops, a.hop(u, ev.pos, ev.dynamic))
 	}
-	hop := a.hop(u, ev.pos, ev.dynamic)
 	if ev.sink != nil {
-		if r := reachFrom(ev.sink.name, ev.sink.state, "", "", append(prefix, hop)); r != nil {
+		if r := reachFrom(ev.sink.name, ev.sink.state, "", "", slices.Clip(ev.hops)); r != nil {
 			add(out, r)
 		}
 		return
@@ -163,8 +163,8 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 					state = unboundedBy("argument %d of unknown origin", i)
 				}
 			}
-			path := make([]Hop, 0, len(prefix)+len(r.Path)+1)
-			path = append(append(append(path, prefix...), hop), r.Path...)
+			path := make([]Hop, 0, len(ev.hops)+len(r.Path))
+			path = append(append(path, ev.hops...), r.Path...)
 			if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, path); nr != nil {
 				add(out, nr)
 			}
@@ -173,8 +173,11 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 }
 
 func (t target) reaches() []*Reach {
-	if t.unit != nil {
-		return sortedReaches(t.unit.reaches)
+	if u := t.unit; u != nil {
+		if u.sorted == nil {
+			u.sorted = sortedReaches(u.reaches)
+		}
+		return u.sorted
 	}
 	out := make([]*Reach, len(t.summary.Reaches))
 	for i := range t.summary.Reaches {
@@ -214,13 +217,7 @@ func sortedReaches(m map[reachKey]*Reach) []*Reach {
 	for _, r := range m {
 		out = append(out, r)
 	}
-	slices.SortFunc(out, func(x, y *Reach) int {
-		kx, ky := x.key(), y.key()
-		if c := cmp.Compare(kx.site, ky.site); c != 0 {
-			return c
-		}
-		return cmp.Compare(kx.param, ky.param)
-	})
+	slices.SortFunc(out, func(x, y *Reach) int { return x.key().compare(y.key()) })
 	return out
 }
 
