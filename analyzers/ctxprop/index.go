@@ -46,6 +46,7 @@ type pkgAnalysis struct {
 	files         map[string]*token.File
 	result        Result
 	sinkImpls     map[string][]sinkImpl
+	sinkTypePkgs  []*types.Package // the closure's packages whose types may be sinks
 	sinkCache     map[*types.Func]sinkLookup
 	imports       []*types.Package
 	params        map[*types.Var]paramRef // parameters of the package's functions

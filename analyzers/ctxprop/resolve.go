@@ -146,12 +146,17 @@ func (a *pkgAnalysis) sinkImplementations(m *types.Func, static types.Type) []si
 	if impls, ok := a.sinkImpls[key]; ok {
 		return impls
 	}
+	if a.sinkTypePkgs == nil {
+		a.sinkTypePkgs = []*types.Package{}
+		for _, p := range a.closure() {
+			if sinkPackages[p.Path()] || !a.isStdPkg(p) && a.otherModulePath(p.Path()) {
+				a.sinkTypePkgs = append(a.sinkTypePkgs, p)
+			}
+		}
+	}
 	var out []sinkImpl
 	seen := map[*types.Func]bool{}
-	for _, p := range a.closure() {
-		if !sinkPackages[p.Path()] && (a.isStdPkg(p) || !a.otherModulePath(p.Path())) {
-			continue
-		}
+	for _, p := range a.sinkTypePkgs {
 		for _, named := range typesWithMethod(p, m.Name()) {
 			for _, t := range []types.Type{named, types.NewPointer(named)} {
 				if !types.Implements(t, iface) {
