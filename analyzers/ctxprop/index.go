@@ -48,7 +48,6 @@ type pkgAnalysis struct {
 	sinkImpls     map[string][]sinkImpl
 	sinkTypePkgs  []*types.Package // the closure's packages whose types may be sinks
 	sinkCache     map[*types.Func]sinkLookup
-	imports       []*types.Package
 	params        map[*types.Var]paramRef // parameters of the package's functions
 }
 

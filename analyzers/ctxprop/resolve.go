@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -146,17 +147,9 @@ func (a *pkgAnalysis) sinkImplementations(m *types.Func, static types.Type) []si
 	if impls, ok := a.sinkImpls[key]; ok {
 		return impls
 	}
-	if a.sinkTypePkgs == nil {
-		a.sinkTypePkgs = []*types.Package{}
-		for _, p := range a.closure() {
-			if sinkPackages[p.Path()] || !a.isStdPkg(p) && a.otherModulePath(p.Path()) {
-				a.sinkTypePkgs = append(a.sinkTypePkgs, p)
-			}
-		}
-	}
 	var out []sinkImpl
 	seen := map[*types.Func]bool{}
-	for _, p := range a.sinkTypePkgs {
+	for _, p := range a.sinkTypePackages() {
 		for _, named := range typesWithMethod(p, m.Name()) {
 			for _, t := range []types.Type{named, types.NewPointer(named)} {
 				if !types.Implements(t, iface) {
@@ -208,25 +201,67 @@ func typesWithMethod(p *types.Package, method string) []*types.Named {
 
 var methodIndexCache sync.Map // *types.Package -> map[method name][]*types.Named
 
-// closure returns the packages the package imports, directly or not.
-func (a *pkgAnalysis) closure() []*types.Package {
-	if a.imports != nil {
-		return a.imports
+// sinkTypePackages returns the packages of the import closure whose types
+// may implement an interface with a sink: the curated sink packages and
+// the packages of other modules.
+func (a *pkgAnalysis) sinkTypePackages() []*types.Package {
+	if a.sinkTypePkgs != nil {
+		return a.sinkTypePkgs
 	}
-	seen := map[*types.Package]bool{a.pass.Pkg: true}
+	out := []*types.Package{}
+	seen := map[*types.Package]bool{a.pass.Pkg: true} // visited
+	stdSinks := map[*types.Package]bool{}             // in out
 	var visit func(p *types.Package)
 	visit = func(p *types.Package) {
 		for _, imp := range p.Imports() {
-			if !seen[imp] {
-				seen[imp] = true
-				a.imports = append(a.imports, imp)
-				visit(imp)
+			if seen[imp] {
+				continue
 			}
+			seen[imp] = true
+			if a.isStdPkg(imp) {
+				for _, s := range stdSinkPackages(imp) {
+					if !stdSinks[s] {
+						stdSinks[s] = true
+						out = append(out, s)
+					}
+				}
+				continue
+			}
+			if a.otherModulePath(imp.Path()) {
+				out = append(out, imp)
+			}
+			visit(imp)
 		}
 	}
 	visit(a.pass.Pkg)
-	return a.imports
+	a.sinkTypePkgs = out
+	return out
 }
+
+// stdSinkPackages returns the sink packages in a standard package's import
+// closure, itself included, once per package object for the process: the
+// standard library imports only itself, and net/http's closure alone is
+// a hundred packages deep.
+func stdSinkPackages(p *types.Package) []*types.Package {
+	if v, ok := stdSinkCache.Load(p); ok {
+		return v.([]*types.Package)
+	}
+	var out []*types.Package
+	if sinkPackages[p.Path()] {
+		out = append(out, p)
+	}
+	for _, imp := range p.Imports() {
+		for _, s := range stdSinkPackages(imp) {
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	v, _ := stdSinkCache.LoadOrStore(p, out)
+	return v.([]*types.Package)
+}
+
+var stdSinkCache sync.Map // *types.Package -> []*types.Package
 
 func implementsAll(set map[string]bool, methods []string) bool {
 	for _, m := range methods {
