@@ -62,7 +62,7 @@ type walker struct {
 	a       *pkgAnalysis
 	u       *unit
 	env     *env
-	waits   bool // the unit waits for its goroutines
+	waits   int8 // whether the unit waits for its goroutines: 0 unknown, 1 no, 2 yes
 	inlined map[*ast.FuncLit]bool
 	via     []token.Pos
 	events  []*event
@@ -88,7 +88,6 @@ func (a *pkgAnalysis) buildEvents(u *unit) {
 			w.env.ticks[t] = true
 		}
 	}
-	w.waits = waitsForGoroutines(a.info, u.body)
 	w.walk(u.body)
 	u.events = w.events
 	if u.root != nil {
@@ -96,12 +95,25 @@ func (a *pkgAnalysis) buildEvents(u *unit) {
 	}
 }
 
+// waitsForGoroutines reports whether the unit waits for the goroutines it
+// starts, looked up at its first go statement.
+func (w *walker) waitsForGoroutines() bool {
+	if w.waits == 0 {
+		w.waits = 1
+		if waitsForGoroutines(w.a.info, w.u.body) {
+			w.waits = 2
+		}
+	}
+	return w.waits == 2
+}
+
 func (w *walker) walk(n ast.Node) {
+	regions := len(w.a.rootRegions) > 0
 	ast.Inspect(n, func(n ast.Node) bool {
 		if n == nil {
 			return false
 		}
-		if w.a.rootRegions[n] && (w.u.root == nil || n != w.u.body) {
+		if regions && w.a.rootRegions[n] && (w.u.root == nil || n != w.u.body) {
 			return false // a loop's iteration: reported there, not propagated
 		}
 		switch n := n.(type) {
@@ -111,7 +123,7 @@ func (w *walker) walk(n ast.Node) {
 			for _, arg := range n.Call.Args { // evaluated before the goroutine starts
 				w.walk(arg)
 			}
-			if w.waits || w.a.cfg.async {
+			if w.a.cfg.async || w.waitsForGoroutines() {
 				w.call(n.Call)
 			}
 			return false
@@ -154,10 +166,11 @@ func (w *walker) call(call *ast.CallExpr) {
 		return
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn != nil {
+	// The name first: FullName allocates.
+	if fn != nil && (fn.Name() == "Go" || fn.Name() == "TryGo" || fn.Name() == "AfterFunc") {
 		switch fn.Origin().FullName() {
 		case "(*sync.WaitGroup).Go", "(*golang.org/x/sync/errgroup.Group).Go", "(*golang.org/x/sync/errgroup.Group).TryGo":
-			if w.waits || w.a.cfg.async {
+			if w.a.cfg.async || w.waitsForGoroutines() {
 				w.callValues(call)
 			}
 			return
@@ -468,7 +481,7 @@ func waitsForGoroutines(info *types.Info, n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if fn, ok := typeutil.Callee(info, call).(*types.Func); ok {
+			if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Name() == "Wait" {
 				switch fn.Origin().FullName() {
 				case "(*sync.WaitGroup).Wait", "(*golang.org/x/sync/errgroup.Group).Wait":
 					found = true

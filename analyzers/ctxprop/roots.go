@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -41,6 +42,39 @@ func isHealthPkg(pkg *types.Package) bool {
 	p := pkg.Path()
 	return p == healthPath || p == "pkg/status/health" || strings.HasSuffix(p, "/pkg/status/health")
 }
+
+// mayHaveRoots reports whether the package can hold a monitored loop: a
+// handle type is in its import closure, or a directive marks one.
+func (a *pkgAnalysis) mayHaveRoots() bool {
+	if len(a.customHandles) > 0 || seesHealthPkg(a.pass.Pkg) {
+		return true
+	}
+	for _, dir := range a.dirs.all {
+		if dir.kind == "monitored" {
+			return true
+		}
+	}
+	return false
+}
+
+// seesHealthPkg reports whether p or a package it imports, directly or
+// not, is a health runtime; memoised per package object for the process.
+func seesHealthPkg(p *types.Package) bool {
+	if v, ok := seesHealthCache.Load(p); ok {
+		return v.(bool)
+	}
+	sees := isHealthPkg(p)
+	for _, imp := range p.Imports() {
+		if sees {
+			break
+		}
+		sees = seesHealthPkg(imp)
+	}
+	seesHealthCache.Store(p, sees)
+	return sees
+}
+
+var seesHealthCache sync.Map // *types.Package -> bool
 
 // handleChan returns the handle whose tick channel ch is (h for h.C), or
 // nil.
@@ -103,6 +137,9 @@ func (a *pkgAnalysis) isHandleType(t types.Type) bool {
 // findRoots finds every monitored loop of the package.
 func (a *pkgAnalysis) findRoots() {
 	a.rootRegions = make(map[ast.Node]bool)
+	if !a.mayHaveRoots() {
+		return
+	}
 	byRegion := make(map[ast.Node]*root)
 	var file *ast.File
 	astwalk.WithStack(a.pass.Files, func(n ast.Node, stack []ast.Node) bool {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -62,13 +64,13 @@ func vetModule(t *testing.T) string {
 	os.WriteFile(filepath.Join(dir, "go.mod"), bytes.ReplaceAll(mod, []byte("REPO"), []byte(repo)), 0o644)
 	sum, _ := os.ReadFile(filepath.Join(repo, "go.sum"))
 	os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
-	os.MkdirAll(filepath.Join(dir, "agent"), 0o755)
-	for _, f := range []string{"agent.go", "agent_test.go"} {
-		src, err := os.ReadFile(filepath.Join("testdata/vetmod/agent", f))
+	for _, f := range []string{"agent/agent.go", "agent/agent_test.go", "worker/worker.go"} {
+		src, err := os.ReadFile(filepath.Join("testdata/vetmod", f))
 		if err != nil {
 			t.Fatal(err)
 		}
-		os.WriteFile(filepath.Join(dir, "agent", f), src, 0o644)
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755)
+		os.WriteFile(filepath.Join(dir, f), src, 0o644)
 	}
 	return dir
 }
@@ -102,6 +104,9 @@ func TestGoVet(t *testing.T) {
 	want := []string{
 		`agent/agent.go:15:3: "poller" (liveness): net/http.Get without the health deadline (it takes no context): Run (agent.go:15)`,
 		`agent/agent.go:22:16: context.TODO() in Ping (in-scope): a context is in scope: use ctx`,
+		// The handle's type comes from export data: the package imports
+		// no health runtime itself.
+		`worker/worker.go:14:3: component of h (health): net/http.Get without the health deadline (it takes no context): Work (worker.go:14)`,
 	}
 	for _, w := range want {
 		if n := strings.Count(stderr, w); n != 1 {
@@ -115,14 +120,25 @@ func TestGoVet(t *testing.T) {
 	}
 
 	stdout, stderr, code := goCmd(dir, "vet", "-vettool="+bin, "-json", "./...")
-	var js map[string]map[string][]struct {
+	// One JSON object per package.
+	type finding struct {
 		Posn    string `json:"posn"`
 		Message string `json:"message"`
 	}
-	if err := json.Unmarshal([]byte(stdout+stderr), &js); err != nil || code != 0 {
-		t.Fatalf("go vet -json: exit %d, %v\n%s%s", code, err, stdout, stderr)
+	js := map[string]map[string][]finding{}
+	if code != 0 {
+		t.Fatalf("go vet -json: exit %d\n%s%s", code, stdout, stderr)
 	}
-	if pkg := js["example.com/vetmod/agent"]; len(pkg["ctxprop"]) != 1 || len(pkg["todoctx"]) != 1 {
+	for dec := json.NewDecoder(strings.NewReader(stdout + stderr)); ; {
+		var obj map[string]map[string][]finding
+		if err := dec.Decode(&obj); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("go vet -json: %v\n%s%s", err, stdout, stderr)
+		}
+		maps.Copy(js, obj)
+	}
+	if pkg := js["example.com/vetmod/agent"]; len(pkg["ctxprop"]) != 1 || len(pkg["todoctx"]) != 1 || len(js["example.com/vetmod/worker"]["ctxprop"]) != 1 {
 		t.Errorf("go vet -json: %v", js)
 	}
 }

@@ -21,3 +21,7 @@ func Ping(ctx context.Context, d interface {
 }) error {
 	return d.Ping(context.TODO())
 }
+
+// Handle registers the worker's component, for a package that does not
+// import the health runtime itself.
+func Handle() *health.Handle { return health.RegisterLiveness("worker") }
