@@ -320,7 +320,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		w.emit(&event{pos: call.Pos(), sink: &sinkHit{sinkName(origin), w.sinkState(call, rule)}})
 		return
 	}
-	ev := &event{pos: call.Pos(), args: w.args(call)}
+	ev := &event{pos: call.Pos()}
 	shift := 0
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
@@ -349,6 +349,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		ev.targets = []target{{summary: s, shift: shift}}
 	}
 	if len(ev.targets) > 0 {
+		ev.args = w.args(call) // only now: most calls reach nothing
 		w.emit(ev)
 	}
 }
