@@ -1,0 +1,171 @@
+package ctxprop
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+)
+
+// A Summary is encoded with each distinct string written once: the hops
+// of a path repeat the same files and functions, and reaches share sinks
+// and reasons. go vet writes the encoded facts of every package to its
+// .vetx file and decodes them in every importer, so their size is paid
+// many times over. Gob is still the envelope (the drivers use it); this is
+// only the Summary's own body.
+
+const summaryCodecVersion = 1
+
+// GobEncode implements gob.GobEncoder.
+func (s *Summary) GobEncode() ([]byte, error) {
+	var strs []string
+	index := map[string]uint64{}
+	intern := func(str string) uint64 {
+		i, ok := index[str]
+		if !ok {
+			i = uint64(len(strs))
+			index[str] = i
+			strs = append(strs, str)
+		}
+		return i
+	}
+	var body []byte
+	body = binary.AppendUvarint(body, uint64(len(s.Reaches)))
+	for _, r := range s.Reaches {
+		body = binary.AppendUvarint(body, intern(r.Sink))
+		body = binary.AppendVarint(body, int64(r.Param))
+		body = binary.AppendUvarint(body, intern(r.Why))
+		body = binary.AppendUvarint(body, intern(r.Timeout))
+		body = binary.AppendUvarint(body, intern(r.Origin))
+		body = binary.AppendUvarint(body, uint64(len(r.Path)))
+		for _, h := range r.Path {
+			body = binary.AppendUvarint(body, intern(h.Func))
+			body = binary.AppendUvarint(body, intern(h.File))
+			body = binary.AppendUvarint(body, uint64(h.Line))
+			body = binary.AppendUvarint(body, uint64(h.Col))
+			dyn := uint64(0)
+			if h.Dynamic {
+				dyn = 1
+			}
+			body = binary.AppendUvarint(body, dyn)
+		}
+	}
+	out := []byte{summaryCodecVersion}
+	out = binary.AppendUvarint(out, uint64(len(strs)))
+	for _, str := range strs {
+		out = binary.AppendUvarint(out, uint64(len(str)))
+		out = append(out, str...)
+	}
+	return append(out, body...), nil
+}
+
+// GobDecode implements gob.GobDecoder.
+func (s *Summary) GobDecode(data []byte) error {
+	d := factDecoder{data: data}
+	if v := d.byte(); v != summaryCodecVersion {
+		return fmt.Errorf("ctxprop: summary fact: encoding version %d, want %d (facts from another ctxlint version?)", v, summaryCodecVersion)
+	}
+	strs := make([]string, d.count())
+	for i := range strs {
+		strs[i] = string(d.bytes(d.count()))
+	}
+	str := func() string {
+		i := d.uvarint()
+		if i >= uint64(len(strs)) {
+			d.fail()
+			return ""
+		}
+		return strs[i]
+	}
+	var reaches []Reach
+	if n := d.count(); n > 0 {
+		reaches = make([]Reach, n)
+	}
+	for i := range reaches {
+		r := &reaches[i]
+		r.Sink = str()
+		r.Param = int(d.varint())
+		r.Why, r.Timeout, r.Origin = str(), str(), str()
+		if n := d.count(); n > 0 {
+			r.Path = make([]Hop, n)
+		}
+		for j := range r.Path {
+			h := &r.Path[j]
+			h.Func, h.File = str(), str()
+			h.Line, h.Col = int(d.uvarint()), int(d.uvarint())
+			h.Dynamic = d.uvarint() == 1
+		}
+	}
+	if d.err != nil {
+		return d.err
+	}
+	if len(d.data) > 0 {
+		return errors.New("ctxprop: summary fact: trailing bytes")
+	}
+	s.Reaches = reaches
+	return nil
+}
+
+// factDecoder reads varints and strings, remembering the first error: the
+// caller checks once at the end.
+type factDecoder struct {
+	data []byte
+	err  error
+}
+
+func (d *factDecoder) fail() {
+	if d.err == nil {
+		d.err = errors.New("ctxprop: summary fact: truncated or corrupt")
+	}
+	d.data = nil
+}
+
+func (d *factDecoder) byte() byte {
+	if len(d.data) == 0 {
+		d.fail()
+		return 0
+	}
+	b := d.data[0]
+	d.data = d.data[1:]
+	return b
+}
+
+func (d *factDecoder) uvarint() uint64 {
+	v, n := binary.Uvarint(d.data)
+	if n <= 0 {
+		d.fail()
+		return 0
+	}
+	d.data = d.data[n:]
+	return v
+}
+
+func (d *factDecoder) varint() int64 {
+	v, n := binary.Varint(d.data)
+	if n <= 0 {
+		d.fail()
+		return 0
+	}
+	d.data = d.data[n:]
+	return v
+}
+
+// count reads a length, bounded by the bytes left so that a corrupt one
+// cannot make a huge allocation: every counted item takes at least a byte.
+func (d *factDecoder) count() int {
+	n := d.uvarint()
+	if n > uint64(len(d.data)) {
+		d.fail()
+		return 0
+	}
+	return int(n)
+}
+
+func (d *factDecoder) bytes(n int) []byte {
+	if n > len(d.data) {
+		d.fail()
+		return nil
+	}
+	b := d.data[:n]
+	d.data = d.data[n:]
+	return b
+}
