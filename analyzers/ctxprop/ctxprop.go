@@ -108,7 +108,7 @@ func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
 		pass:     pass,
 		cfg:      cfg,
 		info:     pass.TypesInfo,
-		stdCache: make(map[*types.Package]bool),
+		stdCache: make(map[*types.Package]stdness),
 	}
 	a.dirs = parseDirectives(pass)
 	if len(program) == 0 && !a.mayBlock() {
@@ -133,9 +133,12 @@ var sinkPackages = map[string]bool{
 	"net": true, "net/http": true, "crypto/tls": true, "database/sql": true, "os/exec": true,
 }
 
-// mayBlock is the fast path: a package that imports no sink package, no
-// package of another module, no package named in -sinks, and sees no
-// summary from its dependencies cannot reach a blocking call.
+// mayBlock is the fast path: a package whose import closure has no sink
+// package and no package of another module, that imports no package named
+// in -sinks, and sees no summary from its dependencies cannot reach a
+// blocking call. The whole closure counts: a package of the same module
+// may hand out another module's client behind an interface, and export no
+// fact since it calls nothing.
 func (a *pkgAnalysis) mayBlock() bool {
 	self := a.pass.Pkg.Path()
 	for name := range a.cfg.sinks {
@@ -144,17 +147,13 @@ func (a *pkgAnalysis) mayBlock() bool {
 		}
 	}
 	for _, imp := range a.pass.Pkg.Imports() {
-		path := imp.Path()
-		if sinkPackages[path] || !a.isStdPkg(imp) && a.otherModulePath(path) {
-			return true
-		}
 		for name := range a.cfg.sinks {
-			if strings.Contains(name, path+".") {
+			if strings.Contains(name, imp.Path()+".") {
 				return true
 			}
 		}
 	}
-	return len(a.pass.AllPackageFacts()) > 0 || len(a.pass.AllObjectFacts()) > 0
+	return len(a.sinkTypePackages()) > 0 || len(a.pass.AllPackageFacts()) > 0 || len(a.pass.AllObjectFacts()) > 0
 }
 
 // customHandleTypes returns the result types of the -register functions

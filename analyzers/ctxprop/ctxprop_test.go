@@ -14,7 +14,7 @@ import (
 // iterseq, quiet).
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer,
-		"roots", "ddagent", "sinks", "dataflow", "interproc", "chain/a", "dyn/loop",
+		"roots", "ddagent", "sinks", "sinks/indirect", "sinks/indirectfact", "sinks/viaevicters", "dataflow", "interproc", "chain/a", "dyn/loop",
 		"suppress", "generated", "iterseq", "quiet", "shapes")
 }
 

@@ -42,7 +42,7 @@ type pkgAnalysis struct {
 	roots         []*root
 	rootRegions   map[ast.Node]bool
 	customHandles map[*types.Named]bool
-	stdCache      map[*types.Package]bool
+	stdCache      map[*types.Package]stdness
 	files         map[string]*token.File
 	result        Result
 	sinkImpls     map[string][]sinkImpl

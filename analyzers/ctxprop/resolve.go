@@ -218,16 +218,18 @@ func (a *pkgAnalysis) sinkTypePackages() []*types.Package {
 				continue
 			}
 			seen[imp] = true
-			if a.isStdPkg(imp) {
-				for _, s := range stdSinkPackages(imp) {
-					if !stdSinks[s] {
-						stdSinks[s] = true
-						out = append(out, s)
+			// Only a package known to be standard is cut short: its
+			// imports are standard too.
+			if s := a.stdness(imp); s.std && s.sure {
+				for _, sink := range stdSinkPackages(imp) {
+					if !stdSinks[sink] {
+						stdSinks[sink] = true
+						out = append(out, sink)
 					}
 				}
 				continue
 			}
-			if a.otherModulePath(imp.Path()) {
+			if sinkPackages[imp.Path()] || !a.isStdPkg(imp) && a.otherModulePath(imp.Path()) {
 				out = append(out, imp)
 			}
 			visit(imp)
@@ -407,28 +409,36 @@ func modulePrefix(path string) string {
 
 // isStdPkg reports whether pkg is in the standard library: its files lie
 // under GOROOT, or, without positions, its path has no dot.
-func (a *pkgAnalysis) isStdPkg(pkg *types.Package) bool {
-	if std, ok := a.stdCache[pkg]; ok {
-		return std
+func (a *pkgAnalysis) isStdPkg(pkg *types.Package) bool { return a.stdness(pkg).std }
+
+// stdness says whether pkg is in the standard library, and whether its
+// files' position said so (sure) or only its path did: a package that
+// declares nothing, such as one that only links others in with blank
+// imports, has no position to tell.
+func (a *pkgAnalysis) stdness(pkg *types.Package) stdness {
+	if s, ok := a.stdCache[pkg]; ok {
+		return s
 	}
 	// Whether a path is in the standard library does not change during a
 	// process: remember it across passes.
-	if std, ok := stdPaths.Load(pkg.Path()); ok {
-		a.stdCache[pkg] = std.(bool)
-		return std.(bool)
+	if s, ok := stdPaths.Load(pkg.Path()); ok {
+		a.stdCache[pkg] = s.(stdness)
+		return s.(stdness)
 	}
-	std := !strings.Contains(strings.Split(pkg.Path(), "/")[0], ".")
+	s := stdness{std: !strings.Contains(strings.Split(pkg.Path(), "/")[0], ".")}
 	if sc := pkg.Scope(); sc.Len() > 0 {
 		if obj := sc.Lookup(sc.Names()[0]); obj.Pos().IsValid() {
-			std = strings.HasPrefix(filepath.ToSlash(a.pass.Fset.Position(obj.Pos()).Filename), goroot)
+			s = stdness{std: strings.HasPrefix(filepath.ToSlash(a.pass.Fset.Position(obj.Pos()).Filename), goroot), sure: true}
+			stdPaths.Store(pkg.Path(), s)
 		}
-		stdPaths.Store(pkg.Path(), std)
 	}
-	a.stdCache[pkg] = std
-	return std
+	a.stdCache[pkg] = s
+	return s
 }
 
-var stdPaths sync.Map // import path -> bool
+type stdness struct{ std, sure bool }
+
+var stdPaths sync.Map // import path -> stdness decided by position
 
 func shortFuncName(fn *types.Func) string {
 	if fn.Pkg() == nil {
