@@ -260,6 +260,12 @@ if ((n >= 2)); then
 	vdrift=$(awk -v a="$vw" -v b="$vp" 'BEGIN{ if (a=="NA"||b=="NA"||b==0) print "NA"; else printf "%.1f", (a/b-1)*100 }')
 	absd=$(awk -v d="$drift" 'BEGIN{ if (d=="NA") print "NA"; else print (d < 0 ? -d : d) }')
 	say "  growth: ratio $rw at N=$big vs $rp at N=$prev: ${drift}% (target within 10%): $(verdict "$absd" 10)   [vet: $vw vs $vp, ${vdrift}%]"
+	# The floor has a fixed part (loading the standard library), so the
+	# ratio grows with N even when ctxlint's own cost is linear in N: show
+	# that cost per package too. It is a difference of two noisy medians,
+	# so at small N it is noisy itself.
+	perpkg() { awk -v c="$1" -v f="$2" -v n="$3" 'BEGIN{ if (c=="NA"||f=="NA"||n==0) print "NA"; else printf "%.2f", (c-f)*1000/n }'; }
+	say "  ctxlint's own wall time per package ((ctxlint - floor) / N): $(perpkg "${WALL[$prev,ctxlint.med]}" "${WALL[$prev,floor.med]}" "$prev") ms at N=$prev, $(perpkg "${WALL[$big,ctxlint.med]}" "${WALL[$big,floor.med]}" "$big") ms at N=$big"
 fi
 
 if [[ ${BENCH_PROFILE:-0} == 1 ]]; then
