@@ -172,17 +172,10 @@ func (e *env) evalObj(obj types.Object, c carrier) ctxState {
 		// A parameter the function reassigns (ctx = context.WithoutCancel(ctx))
 		// is as good as what it is assigned; the caller's value counts where
 		// the assignment refers to it.
-		values := e.a.assigns[obj]
-		if len(values) == 0 || e.visiting[obj] {
+		if len(e.a.assigns[obj]) == 0 || e.visiting[obj] {
 			return ctxState{kind: fromParam, param: i}
 		}
-		e.visiting[obj] = true
-		defer delete(e.visiting, obj)
-		s := ctxState{kind: bounded}
-		for _, v := range values {
-			s = s.join(e.eval(v, c))
-		}
-		return s
+		return e.evalAssigns(obj, c)
 	}
 	if s, ok := e.litParams[obj]; ok {
 		return s
@@ -194,8 +187,7 @@ func (e *env) evalObj(obj types.Object, c carrier) ctxState {
 	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
 		return unboundedBy("package-level %s %s", carrierNoun(c), obj.Name())
 	}
-	values := e.a.assigns[obj]
-	if len(values) == 0 {
+	if len(e.a.assigns[obj]) == 0 {
 		if isParam(v) {
 			return unboundedBy("%s %s is a parameter of an enclosing function", carrierNoun(c), obj.Name())
 		}
@@ -204,10 +196,16 @@ func (e *env) evalObj(obj types.Object, c carrier) ctxState {
 	if e.visiting[obj] {
 		return ctxState{kind: bounded} // a cycle adds nothing: join of the other assignments
 	}
+	return e.evalAssigns(obj, c)
+}
+
+// evalAssigns joins the states of every value assigned to obj, with obj
+// marked as being visited so that a cycle through it ends.
+func (e *env) evalAssigns(obj types.Object, c carrier) ctxState {
 	e.visiting[obj] = true
 	defer delete(e.visiting, obj)
 	s := ctxState{kind: bounded}
-	for _, v := range values {
+	for _, v := range e.a.assigns[obj] {
 		s = s.join(e.eval(v, c))
 	}
 	return s
