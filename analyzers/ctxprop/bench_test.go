@@ -69,7 +69,6 @@ func loadBenchModule() error {
 	if err != nil {
 		return err
 	}
-	slices.SortFunc(pkgs, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
 	var paths []*packages.Package
 	for _, p := range pkgs {
 		switch {
@@ -86,11 +85,6 @@ func loadBenchModule() error {
 	prepared, _, err := passes.Prepare([]*analysis.Analyzer{ctxprop.Analyzer}, roots)
 	if err != nil {
 		return err
-	}
-	for _, p := range prepared {
-		if err := p.Inputs(ctxprop.Analyzer); err != nil {
-			return err
-		}
 	}
 	bench.prepared = prepared[:len(bench.synth)]
 	bench.paths = map[int]*passes.Package{}

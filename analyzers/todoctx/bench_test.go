@@ -2,8 +2,6 @@ package todoctx_test
 
 import (
 	"os"
-	"slices"
-	"strings"
 	"sync"
 	"testing"
 
@@ -47,16 +45,10 @@ func loadBenchModule() error {
 	if err != nil {
 		return err
 	}
-	slices.SortFunc(pkgs, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
+	// ctxprop, whose result todoctx reads, runs once here.
 	prepared, _, err := passes.Prepare([]*analysis.Analyzer{todoctx.Analyzer}, pkgs)
 	if err != nil {
 		return err
-	}
-	for _, p := range prepared {
-		// ctxprop, whose result todoctx reads, runs once here.
-		if err := p.Inputs(todoctx.Analyzer); err != nil {
-			return err
-		}
 	}
 	bench.synth, bench.prepared = pkgs, prepared
 	return nil

@@ -35,7 +35,8 @@ type Package struct {
 
 // Prepare runs the checker once with analyzers over roots and returns, for
 // each root, a Package holding the facts its dependencies exported (for
-// every fact-using analyzer in the graph), with the checker's graph.
+// every fact-using analyzer in the graph) and the results of what the
+// analyzers require (Inputs), with the checker's graph.
 func Prepare(analyzers []*analysis.Analyzer, roots []*packages.Package) ([]*Package, *checker.Graph, error) {
 	graph, err := checker.Analyze(analyzers, roots, nil)
 	if err != nil {
@@ -68,6 +69,11 @@ func Prepare(analyzers []*analysis.Analyzer, roots []*packages.Package) ([]*Pack
 	out := make([]*Package, len(roots))
 	for i, r := range roots {
 		out[i] = byPkg[r]
+		for _, a := range analyzers {
+			if err := out[i].Inputs(a); err != nil {
+				return nil, nil, err
+			}
+		}
 	}
 	return out, graph, nil
 }
@@ -81,7 +87,7 @@ type Outcome struct {
 }
 
 // Inputs computes, once, the results of the analyzers a requires
-// (recursively) on p; Run reuses them. Call it before timing Run.
+// (recursively) on p; Run reuses them. Prepare calls it for its analyzers.
 func (p *Package) Inputs(a *analysis.Analyzer) error {
 	for _, req := range a.Requires {
 		if _, ok := p.inputs[req]; ok {

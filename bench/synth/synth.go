@@ -28,6 +28,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -587,7 +588,7 @@ func WritePathPackage(dir, name string, depth, width int) error {
 
 // Load loads the packages matching patterns in the module at dir with
 // their dependencies' syntax and types, as a fact-using analysis driver
-// does (packages.LoadAllSyntax).
+// does (packages.LoadAllSyntax), in import path order.
 func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax | packages.NeedModule,
@@ -607,6 +608,7 @@ func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("synth: loading %s: %s", dir, strings.Join(errs, "; "))
 	}
+	slices.SortFunc(pkgs, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
 	return pkgs, nil
 }
 
