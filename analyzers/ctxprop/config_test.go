@@ -11,3 +11,16 @@ func TestParseFuncList(t *testing.T) {
 		t.Errorf("a name without a package: %v", err)
 	}
 }
+
+func TestFuncPkgPath(t *testing.T) {
+	for name, want := range map[string]string{
+		"net/http.Get":                          "net/http",
+		"(*example.org/kube.Client).ListPods":   "example.org/kube",
+		"(github.com/a/b.v2/health.T).Register": "github.com/a/b.v2/health",
+		"Get":                                   "",
+	} {
+		if got := funcPkgPath(name); got != want {
+			t.Errorf("funcPkgPath(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

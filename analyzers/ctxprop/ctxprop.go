@@ -157,11 +157,17 @@ func (a *pkgAnalysis) mayBlock() bool {
 }
 
 // customHandleTypes returns the result types of the -register functions
-// found in pkg's import closure.
+// found in pkg's import closure. Only the packages the names point to are
+// searched: a closure holds hundreds of packages, and this runs for every
+// package analysed.
 func customHandleTypes(pkg *types.Package, register map[string]bool) map[*types.Named]bool {
 	out := make(map[*types.Named]bool)
 	if len(register) == 0 {
 		return out
+	}
+	paths := make(map[string]bool)
+	for name := range register {
+		paths[funcPkgPath(name)] = true
 	}
 	seen := make(map[*types.Package]bool)
 	var visit func(p *types.Package)
@@ -170,6 +176,12 @@ func customHandleTypes(pkg *types.Package, register map[string]bool) map[*types.
 			return
 		}
 		seen[p] = true
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+		if !paths[p.Path()] {
+			return
+		}
 		scope := p.Scope()
 		for _, name := range scope.Names() {
 			switch obj := scope.Lookup(name).(type) {
@@ -182,9 +194,6 @@ func customHandleTypes(pkg *types.Package, register map[string]bool) map[*types.
 					}
 				}
 			}
-		}
-		for _, imp := range p.Imports() {
-			visit(imp)
 		}
 	}
 	visit(pkg)

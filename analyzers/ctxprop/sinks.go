@@ -140,6 +140,18 @@ func sinkName(fn *types.Func) string { return fn.FullName() }
 
 // parseFuncList parses -sinks and -nonblocking: comma-separated
 // importpath.Func or (*importpath.T).M.
+// funcPkgPath returns the import path in a function's name as the flags
+// write it: importpath.Func, (*importpath.T).M or (importpath.T).M.
+func funcPkgPath(name string) string {
+	if rest, ok := strings.CutPrefix(name, "("); ok {
+		name, _, _ = strings.Cut(strings.TrimPrefix(rest, "*"), ")")
+	}
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		return name[:i]
+	}
+	return ""
+}
+
 func parseFuncList(s string) (map[string]bool, error) {
 	set := make(map[string]bool)
 	for item := range strings.SplitSeq(s, ",") {
