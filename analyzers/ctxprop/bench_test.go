@@ -34,18 +34,17 @@ const (
 var benchPathDepths = []int{8, 32, 128}
 
 var bench struct {
-	once     sync.Once
-	err      error
 	synth    []*packages.Package // the generated packages, in order
 	prepared []*passes.Package   // the same, with their dependencies' facts
 	paths    map[int]*passes.Package
 }
 
+var loadBenchOnce = sync.OnceValue(loadBenchModule)
+
 func loadBench(b *testing.B) {
 	b.Helper()
-	bench.once.Do(func() { bench.err = loadBenchModule() })
-	if bench.err != nil {
-		b.Fatal(bench.err)
+	if err := loadBenchOnce(); err != nil {
+		b.Fatal(err)
 	}
 }
 

@@ -18,17 +18,16 @@ import (
 const benchPackages = 24
 
 var bench struct {
-	once     sync.Once
-	err      error
 	synth    []*packages.Package
 	prepared []*passes.Package
 }
 
+var loadBenchOnce = sync.OnceValue(loadBenchModule)
+
 func loadBench(b *testing.B) {
 	b.Helper()
-	bench.once.Do(func() { bench.err = loadBenchModule() })
-	if bench.err != nil {
-		b.Fatal(bench.err)
+	if err := loadBenchOnce(); err != nil {
+		b.Fatal(err)
 	}
 }
 
