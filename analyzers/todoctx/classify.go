@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/ctxlint/ctxlint/internal/astwalk"
 	"github.com/ctxlint/ctxlint/internal/funcname"
 )
 
@@ -62,7 +62,7 @@ func (s *pkgState) rootReason(decl *ast.FuncDecl, lit *ast.FuncLit, stack []ast.
 	if iface := s.implements(fn); iface != "" {
 		return fmt.Sprintf("root: %s implements %s, whose signature is fixed", funcName(decl), iface)
 	}
-	if s.valueUse[fn] {
+	if s.valueUse(fn) {
 		return fmt.Sprintf("root: %s is used as a value, so its signature is fixed", funcName(decl))
 	}
 	return ""
@@ -142,7 +142,7 @@ func (s *pkgState) hoist(site *Site, decl *ast.FuncDecl, call *ast.CallExpr) (st
 	if fn.Exported() {
 		return "no context in scope: add a ctx parameter (exported: callers in other packages are not checked here)", nil
 	}
-	callers := s.callers[fn.Origin()]
+	callers := s.callers(fn.Origin())
 	if len(callers) == 0 {
 		return "no context in scope, and no caller in the package: add a ctx parameter", nil
 	}
@@ -212,18 +212,51 @@ func declaresCtx(info *types.Info, decl *ast.FuncDecl) bool {
 	return found
 }
 
-// index records n if it is a call of one of the package's own functions,
-// or one of them used as a value.
-func (s *pkgState) index(n ast.Node, stack []ast.Node) {
-	switch n := n.(type) {
-	case *ast.CallExpr:
-		if fn, ok := typeutil.Callee(s.info, n).(*types.Func); ok && fn.Pkg() == s.pass.Pkg {
-			name, _, _ := enclosing(stack)
-			s.callers[fn.Origin()] = append(s.callers[fn.Origin()], caller{n, name})
+// usesOf returns the identifiers that refer to fn, one of the package's
+// functions, in source order.
+func (s *pkgState) usesOf(fn *types.Func) []*ast.Ident {
+	if s.uses == nil {
+		s.uses = make(map[*types.Func][]*ast.Ident)
+		own := func(obj types.Object) bool {
+			fn, ok := obj.(*types.Func)
+			return ok && fn.Pkg() == s.pass.Pkg
 		}
-	case *ast.Ident:
-		if fn, ok := s.info.Uses[n].(*types.Func); ok && fn.Pkg() == s.pass.Pkg && !funcname.Called(n, stack) {
-			s.valueUse[fn.Origin()] = true
+		for _, id := range sortedIdents(s.info, own) {
+			fn := s.info.Uses[id].(*types.Func).Origin()
+			s.uses[fn] = append(s.uses[fn], id)
 		}
 	}
+	return s.uses[fn]
+}
+
+// callers returns fn's call sites in the package.
+func (s *pkgState) callers(fn *types.Func) []caller {
+	var out []caller
+	for _, id := range s.usesOf(fn) {
+		stack := astwalk.Enclosing(s.pass.Files, id)
+		if i := funcname.CallIndex(id, stack); i >= 0 {
+			name, _, _ := enclosing(stack[:i+1])
+			out = append(out, caller{stack[i].(*ast.CallExpr), name})
+		}
+	}
+	return out
+}
+
+// valueUse reports whether fn is used other than by a call.
+func (s *pkgState) valueUse(fn *types.Func) bool {
+	if used, ok := s.valueUses[fn]; ok {
+		return used
+	}
+	used := false
+	for _, id := range s.usesOf(fn) {
+		if stack := astwalk.Enclosing(s.pass.Files, id); stack != nil && !funcname.Called(id, stack) {
+			used = true
+			break
+		}
+	}
+	if s.valueUses == nil {
+		s.valueUses = make(map[*types.Func]bool)
+	}
+	s.valueUses[fn] = used
+	return used
 }

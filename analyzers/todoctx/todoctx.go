@@ -1,6 +1,7 @@
 package todoctx
 
 import (
+	"cmp"
 	_ "embed"
 	"go/ast"
 	"go/token"
@@ -11,7 +12,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/internal/analyzerdoc"
@@ -46,13 +46,14 @@ func init() {
 
 // pkgState is one pass's view of its package.
 type pkgState struct {
-	pass    *analysis.Pass
-	info    *types.Info
-	callers map[*types.Func][]caller // in-package call sites
-	// valueUse holds the package's functions used other than by a call.
-	valueUse map[*types.Func]bool
-	stuck    map[string]ctxprop.Stuck // by origin file:line:col
-	ifaces   map[string][]*types.TypeName
+	pass  *analysis.Pass
+	info  *types.Info
+	stuck map[string]ctxprop.Stuck // by origin file:line:col
+	// uses lists the identifiers that refer to each of the package's own
+	// functions, by position; made when a site first needs its callers.
+	uses      map[*types.Func][]*ast.Ident
+	valueUses map[*types.Func]bool // memo of valueUse
+	ifaces    map[string][]*types.TypeName
 }
 
 type caller struct {
@@ -70,8 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !imports(pass.Pkg, "context") && !imports(pass.Pkg, "golang.org/x/net/context") {
 		return res, checkBaseline(pass, res) // nothing to find; stale entries still count
 	}
-	s := &pkgState{pass: pass, info: pass.TypesInfo, callers: map[*types.Func][]caller{},
-		valueUse: map[*types.Func]bool{}, stuck: map[string]ctxprop.Stuck{}}
+	s := &pkgState{pass: pass, info: pass.TypesInfo, stuck: map[string]ctxprop.Stuck{}}
 	if r, ok := pass.ResultOf[ctxprop.Analyzer].(*ctxprop.Result); ok && r != nil {
 		for _, st := range r.Stuck {
 			if st.Reach.Origin != "" {
@@ -79,23 +79,20 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	// One walk indexes the calls and collects the sites, which are
-	// classified once every caller is known.
+	// The sites are found among the identifiers' uses, not by a walk: most
+	// packages have few or none, and only they need the syntax around them.
 	type candidate struct {
 		call  *ast.CallExpr
 		name  string
-		stack []ast.Node
+		stack []ast.Node // from the file to the call
 	}
 	var candidates []candidate
-	astwalk.WithStack(pass.Files, func(n ast.Node, stack []ast.Node) bool {
-		s.index(n, stack)
-		if call, ok := n.(*ast.CallExpr); ok {
-			if name := emptyContext(s.info, call); name != "" {
-				candidates = append(candidates, candidate{call, name, slices.Clone(stack)})
-			}
+	for _, id := range sortedIdents(s.info, func(obj types.Object) bool { return emptyContext(obj) != "" }) {
+		stack := astwalk.Enclosing(pass.Files, id)
+		if i := funcname.CallIndex(id, stack); i >= 0 {
+			candidates = append(candidates, candidate{stack[i].(*ast.CallExpr), emptyContext(s.info.Uses[id]), stack[:i+1]})
 		}
-		return true
-	})
+	}
 
 	ordinals := map[string]int{}
 	for _, c := range candidates {
@@ -125,10 +122,10 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, checkBaseline(pass, res)
 }
 
-// emptyContext returns "TODO" or "Background" for calls to them (also
-// through golang.org/x/net/context), else "".
-func emptyContext(info *types.Info, call *ast.CallExpr) string {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
+// emptyContext returns "TODO" or "Background" for the functions of that
+// name (also of golang.org/x/net/context), else "".
+func emptyContext(obj types.Object) string {
+	fn, _ := obj.(*types.Func)
 	if fn == nil || fn.Pkg() == nil {
 		return ""
 	}
@@ -142,6 +139,19 @@ func emptyContext(info *types.Info, call *ast.CallExpr) string {
 		return "Background"
 	}
 	return ""
+}
+
+// sortedIdents returns, in source order, the identifiers that refer to an
+// object keep accepts.
+func sortedIdents(info *types.Info, keep func(types.Object) bool) []*ast.Ident {
+	var out []*ast.Ident
+	for id, obj := range info.Uses {
+		if keep(obj) {
+			out = append(out, id)
+		}
+	}
+	slices.SortFunc(out, func(x, y *ast.Ident) int { return cmp.Compare(x.Pos(), y.Pos()) })
+	return out
 }
 
 // backgroundReported applies -background's exceptions: main, init, tests

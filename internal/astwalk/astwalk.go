@@ -32,3 +32,35 @@ func WithStack(files []*ast.File, f func(n ast.Node, stack []ast.Node) bool) {
 		ast.Inspect(file, visit)
 	}
 }
+
+// Enclosing returns the stack WithStack gives for target, found by
+// descending only into the nodes that span it: from the *ast.File down to
+// target itself. It returns nil when no file of files holds target.
+//
+// It suits a few nodes found without a walk, such as identifiers taken
+// from types.Info.Uses; to visit many, walk once instead.
+func Enclosing(files []*ast.File, target ast.Node) []ast.Node {
+	pos, end := target.Pos(), target.End()
+	for _, file := range files {
+		if pos < file.FileStart || end > file.FileEnd {
+			continue
+		}
+		var stack []ast.Node
+		found := false
+		ast.Inspect(file, func(n ast.Node) bool {
+			if found || n == nil || n.Pos() > pos || n.End() < end {
+				return false
+			}
+			stack = append(stack, n)
+			if n == target {
+				found = true
+				return false
+			}
+			return true
+		})
+		if found {
+			return stack
+		}
+	}
+	return nil
+}

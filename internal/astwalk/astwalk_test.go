@@ -84,3 +84,23 @@ func TestPrune(t *testing.T) {
 		t.Errorf("funcs = %v", funcs)
 	}
 }
+
+// Enclosing finds, for every node, the stack the walk gives it.
+func TestEnclosing(t *testing.T) {
+	files := parse(t)
+	n := 0
+	astwalk.WithStack(files, func(node ast.Node, stack []ast.Node) bool {
+		n++
+		if got := astwalk.Enclosing(files, node); !reflect.DeepEqual(got, stack) {
+			t.Errorf("Enclosing(%T at %d) has %d nodes, want %d", node, node.Pos(), len(got), len(stack))
+		}
+		return true
+	})
+	if n < 20 {
+		t.Fatalf("walked %d nodes", n)
+	}
+	other := parse(t)[0].Decls[0]
+	if got := astwalk.Enclosing(files, other); got != nil {
+		t.Errorf("a node of another tree: got a stack of %d", len(got))
+	}
+}

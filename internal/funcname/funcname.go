@@ -40,21 +40,28 @@ func baseType(t ast.Expr) *ast.Ident {
 // selector of one (x.F()), or instantiated (F[T]()). stack holds id's
 // ancestors, id last, as inspector.WithStack gives them. Any other use of a
 // function makes it a value.
-func Called(id *ast.Ident, stack []ast.Node) bool {
+func Called(id *ast.Ident, stack []ast.Node) bool { return CallIndex(id, stack) >= 0 }
+
+// CallIndex returns the index in stack of the call whose function id
+// names, as Called decides, or -1.
+func CallIndex(id *ast.Ident, stack []ast.Node) int {
 	var child ast.Node = id
 	for i := len(stack) - 2; i >= 0; i-- {
 		switch p := stack[i].(type) {
 		case *ast.SelectorExpr:
 			if p.Sel != child {
-				return false
+				return -1
 			}
 		case *ast.IndexExpr, *ast.IndexListExpr, *ast.ParenExpr:
 		case *ast.CallExpr:
-			return p.Fun == child
+			if p.Fun == child {
+				return i
+			}
+			return -1
 		default:
-			return false
+			return -1
 		}
 		child = stack[i]
 	}
-	return false
+	return -1
 }

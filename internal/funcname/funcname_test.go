@@ -58,6 +58,14 @@ var _ = func() {
 		stack = append(stack, n)
 		if id, ok := n.(*ast.Ident); ok && (id.Name == "f" || id.Name == "g" || id.Name == "m") && fset.Position(id.Pos()).Line >= 7 {
 			got = append(got, Called(id, stack))
+			if i := CallIndex(id, stack); i >= 0 {
+				call := stack[i].(*ast.CallExpr)
+				if id.Pos() < call.Fun.Pos() || id.End() > call.Fun.End() {
+					t.Errorf("CallIndex(%s) points to a call whose function does not hold it", id.Name)
+				}
+			} else if Called(id, stack) {
+				t.Errorf("CallIndex(%s) = -1 for a called function", id.Name)
+			}
 		}
 		return true
 	})
