@@ -68,11 +68,13 @@ type walker struct {
 	events  []*event
 }
 
-func (w *walker) emit(ev *event) {
+// emit records an event. It takes a value so that the calls that reach
+// nothing, most of them, allocate none.
+func (w *walker) emit(ev event) {
 	if len(w.via) > 0 {
 		ev.via = append([]token.Pos(nil), w.via...)
 	}
-	w.events = append(w.events, ev)
+	w.events = append(w.events, &ev)
 }
 
 func (a *pkgAnalysis) buildEvents(u *unit) {
@@ -82,10 +84,10 @@ func (a *pkgAnalysis) buildEvents(u *unit) {
 	} else {
 		ftype = u.ftype
 	}
-	w := &walker{a: a, u: u, env: newEnv(a, ftype), inlined: make(map[*ast.FuncLit]bool)}
+	w := &walker{a: a, u: u, env: newEnv(a, ftype)}
 	if u.root != nil {
 		for _, t := range u.root.ticks {
-			w.env.ticks[t] = true
+			put(&w.env.ticks, t, true)
 		}
 	}
 	w.walk(u.body)
@@ -219,12 +221,16 @@ func (w *walker) callValues(call *ast.CallExpr) {
 			w.inline(lit, call)
 			continue
 		}
+		id := identOf(arg)
+		if id == nil {
+			continue // only a name can refer to a function or a bound local
+		}
 		sig, ok := typeUnder(w.a.info.TypeOf(arg)).(*types.Signature)
 		if !ok {
 			continue
 		}
 		if tv, ok := w.a.info.Types[arg]; ok && tv.IsValue() {
-			if fn, ok := w.a.info.Uses[identOf(arg)].(*types.Func); ok {
+			if fn, ok := w.a.info.Uses[id].(*types.Func); ok {
 				w.funcValue(fn, arg, arg.Pos(), nil)
 				continue
 			}
@@ -252,13 +258,13 @@ func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *as
 	}
 	if rule, ok := a.sinkFor(fn); ok {
 		if call != nil {
-			w.emit(&event{pos: pos, dynamic: true, sink: &sinkHit{sinkName(fn), w.sinkStateAt(call, rule, ref, shift)}})
+			w.emit(event{pos: pos, dynamic: true, sink: &sinkHit{sinkName(fn), w.sinkStateAt(call, rule, ref, shift)}})
 		} else {
-			w.emit(&event{pos: pos, sink: &sinkHit{sinkName(fn), unboundedBy("%s passed as a function value", shortFuncName(fn))}})
+			w.emit(event{pos: pos, sink: &sinkHit{sinkName(fn), unboundedBy("%s passed as a function value", shortFuncName(fn))}})
 		}
 		return
 	}
-	ev := &event{pos: pos, dynamic: call != nil}
+	ev := event{pos: pos, dynamic: call != nil}
 	if call != nil {
 		ev.args = w.args(call)
 	}
@@ -281,7 +287,7 @@ func (w *walker) inline(lit *ast.FuncLit, call *ast.CallExpr) {
 	if w.inlined[lit] {
 		return // recursion
 	}
-	w.inlined[lit] = true
+	put(&w.inlined, lit, true)
 	defer delete(w.inlined, lit)
 	var passed *ctxState
 	if call != nil {
@@ -301,9 +307,9 @@ func (w *walker) inline(lit *ast.FuncLit, call *ast.CallExpr) {
 					continue
 				}
 				if passed != nil {
-					w.env.litParams[obj] = *passed
+					put(&w.env.litParams, obj, *passed)
 				} else {
-					w.env.litParams[obj] = unboundedBy("context parameter %s of a function literal, set by its caller", id.Name)
+					put(&w.env.litParams, obj, unboundedBy("context parameter %s of a function literal, set by its caller", id.Name))
 				}
 			}
 		}
@@ -317,10 +323,10 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 	a := w.a
 	origin := fn.Origin()
 	if rule, ok := a.sinkFor(origin); ok {
-		w.emit(&event{pos: call.Pos(), sink: &sinkHit{sinkName(origin), w.sinkState(call, rule)}})
+		w.emit(event{pos: call.Pos(), sink: &sinkHit{sinkName(origin), w.sinkState(call, rule)}})
 		return
 	}
-	ev := &event{pos: call.Pos()}
+	ev := event{pos: call.Pos()}
 	shift := 0
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
@@ -339,7 +345,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		// Implementations among the sinks: a module's own interface over
 		// *http.Client or over another module's client.
 		for _, impl := range a.sinkImplementations(origin, static) {
-			w.emit(&event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(impl.fn), w.sinkState(call, impl.rule)}})
+			w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(impl.fn), w.sinkState(call, impl.rule)}})
 		}
 	} else if origin.Pkg() == a.pass.Pkg {
 		if u := a.funcUnits[origin]; u != nil {
@@ -359,7 +365,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 // function of the signature used as a value.
 func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos, call *ast.CallExpr) {
 	a := w.a
-	ev := &event{pos: pos, dynamic: true}
+	ev := event{pos: pos, dynamic: true}
 	if call != nil {
 		ev.args = w.args(call)
 	}

@@ -94,8 +94,7 @@ type env struct {
 }
 
 func newEnv(a *pkgAnalysis, ftype *ast.FuncType) *env {
-	e := &env{a: a, params: make(map[types.Object]int), ticks: make(map[types.Object]bool),
-		litParams: make(map[types.Object]ctxState), visiting: make(map[types.Object]bool)}
+	e := &env{a: a} // maps are made on first write: most units write few
 	if ftype == nil || ftype.Params == nil {
 		return e
 	}
@@ -108,12 +107,20 @@ func newEnv(a *pkgAnalysis, ftype *ast.FuncType) *env {
 		}
 		for _, id := range names {
 			if obj := a.info.Defs[id]; obj != nil && carrierOf(obj.Type()) != notCarrier {
-				e.params[obj] = i
+				put(&e.params, obj, i)
 			}
 			i++
 		}
 	}
 	return e
+}
+
+// put sets (*m)[k], making the map on first use.
+func put[K comparable, V any](m *map[K]V, k K, v V) {
+	if *m == nil {
+		*m = make(map[K]V)
+	}
+	(*m)[k] = v
 }
 
 // eval returns the state of expr as a carrier of kind c.
@@ -202,7 +209,7 @@ func (e *env) evalObj(obj types.Object, c carrier) ctxState {
 // evalAssigns joins the states of every value assigned to obj, with obj
 // marked as being visited so that a cycle through it ends.
 func (e *env) evalAssigns(obj types.Object, c carrier) ctxState {
-	e.visiting[obj] = true
+	put(&e.visiting, obj, true)
 	defer delete(e.visiting, obj)
 	s := ctxState{kind: bounded}
 	for _, v := range e.a.assigns[obj] {
@@ -342,7 +349,7 @@ func (e *env) usesTick(expr ast.Expr) bool {
 				// Every value must come from the tick: a deadline set from
 				// it in one branch only is not bounded in the other.
 				values := e.a.assigns[obj]
-				e.visiting[obj] = true
+				put(&e.visiting, obj, true)
 				all := len(values) > 0
 				for _, val := range values {
 					all = all && e.usesTick(val)

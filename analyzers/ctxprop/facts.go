@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 )
 
@@ -138,28 +137,48 @@ func (k reachKey) compare(l reachKey) int {
 	return cmp.Compare(k.param, l.param)
 }
 
-func (r *Reach) dynamicHops() int {
+// better reports whether r's path is preferable to s's: fewer dynamic hops,
+// then fewer hops, then the first in hop-by-hop order, so that results do
+// not depend on map order. It is a strict order on distinct paths, which
+// the fixpoint in summarize relies on to end.
+func (r *Reach) better(s *Reach) bool { return joined{r.Path, nil}.better(joined{s.Path, nil}) }
+
+// joined is the path head followed by tail, compared without making it.
+type joined struct{ head, tail []Hop }
+
+func (p joined) len() int { return len(p.head) + len(p.tail) }
+
+func (p joined) at(i int) Hop {
+	if i < len(p.head) {
+		return p.head[i]
+	}
+	return p.tail[i-len(p.head)]
+}
+
+func (p joined) dynamicHops() int {
 	n := 0
-	for _, h := range r.Path {
-		if h.Dynamic {
+	for i := range p.len() {
+		if p.at(i).Dynamic {
 			n++
 		}
 	}
 	return n
 }
 
-// better reports whether r's path is preferable to s's: fewer dynamic hops,
-// then fewer hops, then the first in hop-by-hop order, so that results do
-// not depend on map order. It is a strict order on distinct paths, which
-// the fixpoint in summarize relies on to end.
-func (r *Reach) better(s *Reach) bool {
-	if a, b := r.dynamicHops(), s.dynamicHops(); a != b {
+// better is Reach.better on joined paths.
+func (p joined) better(q joined) bool {
+	if a, b := p.dynamicHops(), q.dynamicHops(); a != b {
 		return a < b
 	}
-	if len(r.Path) != len(s.Path) {
-		return len(r.Path) < len(s.Path)
+	if p.len() != q.len() {
+		return p.len() < q.len()
 	}
-	return slices.CompareFunc(r.Path, s.Path, Hop.compare) < 0
+	for i := range p.len() {
+		if c := p.at(i).compare(q.at(i)); c != 0 {
+			return c < 0
+		}
+	}
+	return false
 }
 
 func (h Hop) compare(g Hop) int {

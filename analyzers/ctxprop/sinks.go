@@ -31,10 +31,16 @@ type sinkRule struct {
 // inside them a correct (*http.Client).Do would look unbounded.
 var stdSinks = map[string]sinkRule{}
 
+// stdSinkNames holds the short names (Get, Do) of stdSinks: a callee of
+// another name, with no context parameter, is no sink, which saves making
+// its full name.
+var stdSinkNames = map[string]bool{}
+
 func init() {
 	add := func(r sinkRule, names ...string) {
 		for _, n := range names {
 			stdSinks[n] = r
+			stdSinkNames[n[strings.LastIndex(n, ".")+1:]] = true
 		}
 	}
 	none := sinkRule{source: noContext}
@@ -90,6 +96,9 @@ type sinkLookup struct {
 }
 
 func (a *pkgAnalysis) sinkRuleFor(fn *types.Func) (sinkRule, bool) {
+	if len(a.cfg.sinks) == 0 && !stdSinkNames[fn.Name()] && contextParam(fn) < 0 {
+		return sinkRule{}, false // neither curated nor of another module's kind
+	}
 	name := fn.FullName()
 	if a.cfg.nonblocking[name] {
 		return sinkRule{}, false

@@ -163,6 +163,18 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 					state = unboundedBy("argument %d of unknown origin", i)
 				}
 			}
+			if state.kind == bounded {
+				continue
+			}
+			// Most paths lose to one already there (callees reached through
+			// several calls): compare before making the path.
+			param := -1
+			if state.kind == fromParam {
+				param = state.param
+			}
+			if old, ok := out[reachKey{r.key().site, param}]; ok && !(joined{ev.hops, r.Path}).better(joined{old.Path, nil}) {
+				continue
+			}
 			path := make([]Hop, 0, len(ev.hops)+len(r.Path))
 			path = append(append(path, ev.hops...), r.Path...)
 			if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, path); nr != nil {
