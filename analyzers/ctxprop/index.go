@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -39,6 +40,7 @@ type pkgAnalysis struct {
 	imported *importIndex
 	dirs     *directives
 
+	rootSites     []rootSite // made by index, read by findRoots
 	roots         []*root
 	rootRegions   map[ast.Node]bool
 	customHandles map[*types.Named]bool
@@ -62,7 +64,8 @@ type callSite struct {
 	caller *ast.FuncDecl
 }
 
-// index walks the package once.
+// index walks the package once; it also records where monitored loops may
+// start, for findRoots.
 func (a *pkgAnalysis) index() {
 	a.assigns = make(map[types.Object][]ast.Expr)
 	a.fieldValues = make(map[*types.Var][]ast.Expr)
@@ -74,9 +77,12 @@ func (a *pkgAnalysis) index() {
 	a.sinkCache = make(map[*types.Func]sinkLookup)
 	a.params = make(map[*types.Var]paramRef)
 
-	var litCount map[*ast.FuncDecl]int
-	litCount = make(map[*ast.FuncDecl]int)
+	litCount := make(map[*ast.FuncDecl]int)
+	roots := a.mayHaveRoots()
 	astwalk.WithStack(a.pass.Files, func(n ast.Node, stack []ast.Node) bool {
+		if roots && a.rootSiteAt(n) {
+			a.rootSites = append(a.rootSites, rootSite{n, slices.Clone(stack)})
+		}
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			if n.Body == nil {

@@ -134,68 +134,85 @@ func (a *pkgAnalysis) isHandleType(t types.Type) bool {
 	return a.customHandles[named.Origin()]
 }
 
-// findRoots finds every monitored loop of the package.
+// rootSite is a node where a monitored loop may start (a receive, a range
+// statement, a //ctxlint:monitored function) with its stack, recorded by
+// index: which channels are a handle's is known only once the whole
+// package is indexed.
+type rootSite struct {
+	n     ast.Node
+	stack []ast.Node
+}
+
+// rootSiteAt reports whether index must record n for findRoots.
+func (a *pkgAnalysis) rootSiteAt(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		return n.Body != nil && a.dirs.monitored(n)
+	case *ast.UnaryExpr:
+		return n.Op == token.ARROW
+	case *ast.RangeStmt:
+		return true
+	}
+	return false
+}
+
+// findRoots finds every monitored loop of the package among the sites
+// index recorded.
 func (a *pkgAnalysis) findRoots() {
 	a.rootRegions = make(map[ast.Node]bool)
-	if !a.mayHaveRoots() {
-		return
-	}
 	byRegion := make(map[ast.Node]*root)
-	var file *ast.File
-	astwalk.WithStack(a.pass.Files, func(n ast.Node, stack []ast.Node) bool {
-		var handle ast.Expr
-		var region ast.Node
-		var tick types.Object
-		switch n := n.(type) {
-		case *ast.File:
-			file = n
-			return true
-		case *ast.FuncDecl:
-			if n.Body != nil && a.dirs.monitored(n) {
-				r := &root{region: n.Body, ftype: n.Type, funcName: funcName(n), file: file,
-					component: strconv.Quote(funcName(n)), kind: "monitored", noDeadline: true}
-				byRegion[n.Body] = r
-				a.roots = append(a.roots, r)
-			}
-			return true
-		case *ast.UnaryExpr:
-			if n.Op != token.ARROW {
-				return true
-			}
-			if handle = a.handleChan(n.X); handle == nil {
-				return true
-			}
-			region = a.loopBody(stack, handle)
-			tick = receivedInto(n, stack, a.info)
-		case *ast.RangeStmt:
-			if handle = a.handleChan(n.X); handle == nil {
-				return true
-			}
-			region = n.Body
-			if id, ok := n.Key.(*ast.Ident); ok {
-				tick = a.info.Defs[id]
-			}
-		}
-		if region == nil {
-			return true
-		}
-		r := byRegion[region]
-		if r == nil {
-			ftype, fname := enclosingFunc(stack)
-			r = &root{region: region, ftype: ftype, funcName: fname, handle: handle, file: file}
-			r.component, r.kind = a.component(handle, stack, 0)
-			r.noDeadline = !a.carriesDeadline(handle)
-			byRegion[region] = r
-			a.roots = append(a.roots, r)
-		}
-		if tick != nil {
-			r.ticks = append(r.ticks, tick)
-		}
-		return true
-	})
+	for _, s := range a.rootSites {
+		a.rootAt(s.n, s.stack, byRegion)
+	}
+	a.rootSites = nil
 	a.helperCallers(byRegion)
 	for region := range byRegion {
 		a.rootRegions[region] = true
+	}
+}
+
+// rootAt records the root that starts at n, if any.
+func (a *pkgAnalysis) rootAt(n ast.Node, stack []ast.Node, byRegion map[ast.Node]*root) {
+	file := stack[0].(*ast.File)
+	var handle ast.Expr
+	var region ast.Node
+	var tick types.Object
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		r := &root{region: n.Body, ftype: n.Type, funcName: funcName(n), file: file,
+			component: strconv.Quote(funcName(n)), kind: "monitored", noDeadline: true}
+		byRegion[n.Body] = r
+		a.roots = append(a.roots, r)
+		return
+	case *ast.UnaryExpr:
+		if handle = a.handleChan(n.X); handle == nil {
+			return
+		}
+		region = a.loopBody(stack, handle)
+		tick = receivedInto(n, stack, a.info)
+	case *ast.RangeStmt:
+		if handle = a.handleChan(n.X); handle == nil {
+			return
+		}
+		region = n.Body
+		if id, ok := n.Key.(*ast.Ident); ok {
+			tick = a.info.Defs[id]
+		}
+	}
+	if region == nil {
+		return
+	}
+	r := byRegion[region]
+	if r == nil {
+		ftype, fname := enclosingFunc(stack)
+		r = &root{region: region, ftype: ftype, funcName: fname, handle: handle, file: file}
+		r.component, r.kind = a.component(handle, stack, 0)
+		r.noDeadline = !a.carriesDeadline(handle)
+		byRegion[region] = r
+		a.roots = append(a.roots, r)
+	}
+	if tick != nil {
+		r.ticks = append(r.ticks, tick)
 	}
 }
 
