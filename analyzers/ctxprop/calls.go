@@ -1,9 +1,11 @@
 package ctxprop
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -109,43 +111,74 @@ func (w *walker) waitsForGoroutines() bool {
 	return w.waits == 2
 }
 
+// walk collects the events of n's subtree. It visits the nodes index
+// recorded, not the syntax: the calls, go statements, function literals
+// and range-over-func statements under n, in source order.
 func (w *walker) walk(n ast.Node) {
-	regions := len(w.a.rootRegions) > 0
-	ast.Inspect(n, func(n ast.Node) bool {
-		if n == nil {
-			return false
+	nodes := w.a.nodes
+	pos, end := n.Pos(), n.End()
+	i, _ := slices.BinarySearchFunc(nodes, pos, func(x ast.Node, p token.Pos) int { return cmp.Compare(x.Pos(), p) })
+	// skip returns the index of the first node after x's subtree.
+	skip := func(x ast.Node) int {
+		j := i + 1
+		for j < len(nodes) && nodes[j].Pos() < x.End() {
+			j++
 		}
-		if regions && w.a.rootRegions[n] && (w.u.root == nil || n != w.u.body) {
-			return false // a loop's iteration: reported there, not propagated
+		return j
+	}
+	for i < len(nodes) && nodes[i].Pos() < end {
+		x := nodes[i]
+		if x.End() > end {
+			i++ // an ancestor of n starting where it does
+			continue
 		}
-		switch n := n.(type) {
+		if w.inRegion(x, n) {
+			i++
+			continue // a loop's iteration: reported there, not propagated
+		}
+		switch x := x.(type) {
 		case *ast.FuncLit:
-			return false // inlined where it is called; stored ones are units
+			i = skip(x) // inlined where it is called; stored ones are units
+			continue
 		case *ast.GoStmt:
-			for _, arg := range n.Call.Args { // evaluated before the goroutine starts
+			for _, arg := range x.Call.Args { // evaluated before the goroutine starts
 				w.walk(arg)
 			}
 			if w.a.cfg.async || w.waitsForGoroutines() {
-				w.call(n.Call)
+				w.call(x.Call)
 			}
-			return false
+			i = skip(x)
+			continue
 		case *ast.CallExpr:
-			w.call(n)
-		case *ast.RangeStmt:
-			if sig, ok := typeUnder(w.a.info.TypeOf(n.X)).(*types.Signature); ok {
-				// range-over-func: the iterator runs the body as yield.
-				w.walk(n.X)
-				if fn, ok := w.a.info.Uses[identOf(ast.Unparen(n.X))].(*types.Func); ok {
-					w.funcValue(fn, n.X, n.X.Pos(), nil)
-				} else {
-					w.dynamicValue(ast.Unparen(n.X), sig, n.X.Pos(), nil)
-				}
-				w.walk(n.Body)
-				return false
+			w.call(x)
+		case *ast.RangeStmt: // over a function: the iterator runs the body as yield
+			sig, _ := typeUnder(w.a.info.TypeOf(x.X)).(*types.Signature)
+			w.walk(x.X)
+			if fn, ok := w.a.info.Uses[identOf(ast.Unparen(x.X))].(*types.Func); ok {
+				w.funcValue(fn, x.X, x.X.Pos(), nil)
+			} else {
+				w.dynamicValue(ast.Unparen(x.X), sig, x.X.Pos(), nil)
 			}
+			w.walk(x.Body)
+			i = skip(x)
+			continue
 		}
-		return true
-	})
+		i++
+	}
+}
+
+// inRegion reports whether x lies in a monitored loop's iteration that a
+// walk of n visits, other than the unit's own.
+func (w *walker) inRegion(x, n ast.Node) bool {
+	for _, r := range w.a.regions {
+		if w.u.root != nil && r == w.u.body {
+			continue
+		}
+		if contains(n, r) && contains(r, x) {
+			return true
+		}
+	}
+	return false
 }
 
 func typeUnder(t types.Type) types.Type {

@@ -1,6 +1,7 @@
 package ctxprop
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -42,7 +43,10 @@ type pkgAnalysis struct {
 
 	rootSites     []rootSite // made by index, read by findRoots
 	roots         []*root
-	rootRegions   map[ast.Node]bool
+	regions       []ast.Node // the roots' iterations, which other units do not propagate
+	// nodes holds what buildEvents looks at, in source order: calls, go
+	// statements, function literals and range-over-func statements.
+	nodes []ast.Node
 	customHandles map[*types.Named]bool
 	stdCache      map[*types.Package]stdness
 	files         map[string]*token.File
@@ -109,6 +113,7 @@ func (a *pkgAnalysis) index() {
 			a.funcUnits[fn] = u
 			a.units = append(a.units, u)
 		case *ast.FuncLit:
+			a.nodes = append(a.nodes, n)
 			decl := enclosingDecl(stack)
 			litCount[decl]++
 			if stored(n, stack, a.info) {
@@ -137,7 +142,14 @@ func (a *pkgAnalysis) index() {
 			a.indexAssign(lhs, n.Values)
 		case *ast.CompositeLit:
 			a.indexComposite(n)
+		case *ast.GoStmt:
+			a.nodes = append(a.nodes, n)
+		case *ast.RangeStmt:
+			if _, ok := typeUnder(a.info.TypeOf(n.X)).(*types.Signature); ok {
+				a.nodes = append(a.nodes, n)
+			}
 		case *ast.CallExpr:
+			a.nodes = append(a.nodes, n)
 			if fn, ok := typeutil.Callee(a.info, n).(*types.Func); ok && fn.Pkg() == a.pass.Pkg {
 				a.calls[fn.Origin()] = append(a.calls[fn.Origin()], callSite{n, enclosingDecl(stack)})
 			}
@@ -148,6 +160,8 @@ func (a *pkgAnalysis) index() {
 		}
 		return true
 	})
+	// Each file's nodes come in source order; the files may not.
+	slices.SortStableFunc(a.nodes, func(x, y ast.Node) int { return cmp.Compare(x.Pos(), y.Pos()) })
 }
 
 // indexAssign records lhs[i] = rhs[i], or every lhs = rhs[0] for a

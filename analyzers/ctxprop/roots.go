@@ -159,7 +159,6 @@ func (a *pkgAnalysis) rootSiteAt(n ast.Node) bool {
 // findRoots finds every monitored loop of the package among the sites
 // index recorded.
 func (a *pkgAnalysis) findRoots() {
-	a.rootRegions = make(map[ast.Node]bool)
 	byRegion := make(map[ast.Node]*root)
 	for _, s := range a.rootSites {
 		a.rootAt(s.n, s.stack, byRegion)
@@ -167,7 +166,7 @@ func (a *pkgAnalysis) findRoots() {
 	a.rootSites = nil
 	a.helperCallers(byRegion)
 	for region := range byRegion {
-		a.rootRegions[region] = true
+		a.regions = append(a.regions, region)
 	}
 }
 
