@@ -41,12 +41,12 @@ type pkgAnalysis struct {
 	imported *importIndex
 	dirs     *directives
 
-	rootSites     []rootSite // made by index, read by findRoots
-	roots         []*root
-	regions       []ast.Node // the roots' iterations, which other units do not propagate
+	rootSites []rootSite // made by index, read by findRoots
+	roots     []*root
+	regions   []ast.Node // the roots' iterations, which other units do not propagate
 	// nodes holds what buildEvents looks at, in source order: calls, go
 	// statements, function literals and range-over-func statements.
-	nodes []ast.Node
+	nodes         []ast.Node
 	customHandles map[*types.Named]bool
 	stdCache      map[*types.Package]stdness
 	files         map[string]*token.File
