@@ -1,6 +1,7 @@
 package todoctx
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -217,13 +218,13 @@ func declaresCtx(info *types.Info, decl *ast.FuncDecl) bool {
 func (s *pkgState) usesOf(fn *types.Func) []*ast.Ident {
 	if s.uses == nil {
 		s.uses = make(map[*types.Func][]*ast.Ident)
-		own := func(obj types.Object) bool {
-			fn, ok := obj.(*types.Func)
-			return ok && fn.Pkg() == s.pass.Pkg
+		for id, obj := range s.info.Uses {
+			if f, ok := obj.(*types.Func); ok && f.Pkg() == s.pass.Pkg {
+				s.uses[f.Origin()] = append(s.uses[f.Origin()], id)
+			}
 		}
-		for _, id := range sortedIdents(s.info, own) {
-			fn := s.info.Uses[id].(*types.Func).Origin()
-			s.uses[fn] = append(s.uses[fn], id)
+		for _, ids := range s.uses {
+			slices.SortFunc(ids, func(x, y *ast.Ident) int { return cmp.Compare(x.Pos(), y.Pos()) })
 		}
 	}
 	return s.uses[fn]
