@@ -157,8 +157,6 @@ func (a *pkgAnalysis) index() {
 			if fn, ok := a.info.Uses[n].(*types.Func); ok && fn.Pkg() == a.pass.Pkg && !funcname.Called(n, stack) {
 				a.addrTaken[fn.Origin()] = true
 			}
-		case *ast.ImportSpec, *ast.FuncType, *ast.StructType, *ast.InterfaceType, *ast.MapType, *ast.ChanType, *ast.ArrayType:
-			return false // a type holds no call, assignment or function value
 		}
 		return true
 	})

@@ -1,7 +1,6 @@
 package todoctx
 
 import (
-	"cmp"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -214,7 +213,7 @@ func declaresCtx(info *types.Info, decl *ast.FuncDecl) bool {
 }
 
 // usesOf returns the identifiers that refer to fn, one of the package's
-// functions, in source order.
+// functions.
 func (s *pkgState) usesOf(fn *types.Func) []*ast.Ident {
 	if s.uses == nil {
 		s.uses = make(map[*types.Func][]*ast.Ident)
@@ -223,14 +222,19 @@ func (s *pkgState) usesOf(fn *types.Func) []*ast.Ident {
 				s.uses[f.Origin()] = append(s.uses[f.Origin()], id)
 			}
 		}
-		for _, ids := range s.uses {
-			slices.SortFunc(ids, func(x, y *ast.Ident) int { return cmp.Compare(x.Pos(), y.Pos()) })
-		}
 	}
 	return s.uses[fn]
 }
 
-// callers returns fn's call sites in the package.
+// order compares nodes in the order a walk of the package meets them.
+func (s *pkgState) order() func(x, y ast.Node) int {
+	if s.walkOrder == nil {
+		s.walkOrder = astwalk.Order(s.pass.Files)
+	}
+	return s.walkOrder
+}
+
+// callers returns fn's call sites in the package, in walk order.
 func (s *pkgState) callers(fn *types.Func) []caller {
 	var out []caller
 	for _, id := range s.usesOf(fn) {
@@ -240,6 +244,8 @@ func (s *pkgState) callers(fn *types.Func) []caller {
 			out = append(out, caller{stack[i].(*ast.CallExpr), name})
 		}
 	}
+	order := s.order()
+	slices.SortFunc(out, func(x, y caller) int { return order(x.call, y.call) })
 	return out
 }
 

@@ -1,7 +1,6 @@
 package todoctx
 
 import (
-	"cmp"
 	_ "embed"
 	"go/ast"
 	"go/token"
@@ -53,6 +52,7 @@ type pkgState struct {
 	// functions, by position; made when a site first needs its callers.
 	uses      map[*types.Func][]*ast.Ident
 	valueUses map[*types.Func]bool // memo of valueUse
+	walkOrder func(x, y ast.Node) int
 	ifaces    map[string][]*types.TypeName
 }
 
@@ -87,12 +87,18 @@ func run(pass *analysis.Pass) (any, error) {
 		stack []ast.Node // from the file to the call
 	}
 	var candidates []candidate
-	for _, id := range sortedIdents(s.info, func(obj types.Object) bool { return emptyContext(obj) != "" }) {
-		stack := astwalk.Enclosing(pass.Files, id)
-		if i := funcname.CallIndex(id, stack); i >= 0 {
-			candidates = append(candidates, candidate{stack[i].(*ast.CallExpr), emptyContext(s.info.Uses[id]), stack[:i+1]})
+	for id, obj := range s.info.Uses {
+		if name := emptyContext(obj); name != "" {
+			stack := astwalk.Enclosing(pass.Files, id)
+			if i := funcname.CallIndex(id, stack); i >= 0 {
+				candidates = append(candidates, candidate{stack[i].(*ast.CallExpr), name, stack[:i+1]})
+			}
 		}
 	}
+	// In the order a walk meets them: the ordinals in the sites' keys count
+	// in it.
+	order := s.order()
+	slices.SortFunc(candidates, func(x, y candidate) int { return order(x.call, y.call) })
 
 	ordinals := map[string]int{}
 	for _, c := range candidates {
@@ -139,19 +145,6 @@ func emptyContext(obj types.Object) string {
 		return "Background"
 	}
 	return ""
-}
-
-// sortedIdents returns, in source order, the identifiers that refer to an
-// object keep accepts.
-func sortedIdents(info *types.Info, keep func(types.Object) bool) []*ast.Ident {
-	var out []*ast.Ident
-	for id, obj := range info.Uses {
-		if keep(obj) {
-			out = append(out, id)
-		}
-	}
-	slices.SortFunc(out, func(x, y *ast.Ident) int { return cmp.Compare(x.Pos(), y.Pos()) })
-	return out
 }
 
 // backgroundReported applies -background's exceptions: main, init, tests

@@ -8,7 +8,12 @@
 // the driver keeps until the run ends.
 package astwalk
 
-import "go/ast"
+import (
+	"cmp"
+	"go/ast"
+	"go/token"
+	"slices"
+)
 
 // WithStack calls f for every node of files in depth-first order, with the
 // path from the file down to the node: stack[0] is the *ast.File and
@@ -63,4 +68,30 @@ func Enclosing(files []*ast.File, target ast.Node) []ast.Node {
 		}
 	}
 	return nil
+}
+
+// Order returns a comparison of nodes of files in the order WithStack
+// visits them: file by file in the order of files, which need not be
+// position order (go/packages parses files in parallel), then by position,
+// an enclosing node before the nodes it holds. Nodes with the same extent,
+// such as an expression statement and its call, compare equal.
+func Order(files []*ast.File) func(x, y ast.Node) int {
+	byStart := make([]int, len(files)) // indices of files, by position
+	for i := range byStart {
+		byStart[i] = i
+	}
+	slices.SortFunc(byStart, func(i, j int) int { return cmp.Compare(files[i].FileStart, files[j].FileStart) })
+	file := func(pos token.Pos) int {
+		k, found := slices.BinarySearchFunc(byStart, pos, func(i int, p token.Pos) int { return cmp.Compare(files[i].FileStart, p) })
+		if !found {
+			k--
+		}
+		if k < 0 {
+			return -1
+		}
+		return byStart[k]
+	}
+	return func(x, y ast.Node) int {
+		return cmp.Or(cmp.Compare(file(x.Pos()), file(y.Pos())), cmp.Compare(x.Pos(), y.Pos()), cmp.Compare(y.End(), x.End()))
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"reflect"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -102,5 +103,37 @@ func TestEnclosing(t *testing.T) {
 	other := parse(t)[0].Decls[0]
 	if got := astwalk.Enclosing(files, other); got != nil {
 		t.Errorf("a node of another tree: got a stack of %d", len(got))
+	}
+}
+
+// Order sorts calls as the walk meets them, whatever the files' positions:
+// here the second file of the list has the lower positions.
+func TestOrder(t *testing.T) {
+	fset := token.NewFileSet()
+	parse := func(name, src string) *ast.File {
+		f, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	b := parse("b.go", "package p\n\nfunc g() { h(i(1)).j().k(l()) }\n")
+	a := parse("a.go", "package p\n\nfunc f() { x(y()); z() }\n")
+	files := []*ast.File{a, b}
+	var want []ast.Node
+	astwalk.WithStack(files, func(n ast.Node, stack []ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			want = append(want, n)
+		}
+		return true
+	})
+	if len(want) != 8 {
+		t.Fatalf("walked %d calls, want 8", len(want))
+	}
+	got := slices.Clone(want)
+	slices.Reverse(got)
+	slices.SortFunc(got, astwalk.Order(files))
+	if !slices.Equal(got, want) {
+		t.Errorf("sorted calls differ from the walk's order")
 	}
 }
