@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -79,7 +80,8 @@ func invokedInPlace(lit *ast.FuncLit, stack []ast.Node) bool {
 }
 
 // implements returns "pkg.I.M" when fn is a method that satisfies an
-// interface of the package or of its import closure.
+// interface of the package or an exported one of its import closure; the
+// first found, the package's own first, then its imports depth first.
 func (s *pkgState) implements(fn *types.Func) string {
 	recv := fn.Signature().Recv()
 	if recv == nil {
@@ -89,48 +91,68 @@ func (s *pkgState) implements(fn *types.Func) string {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	for _, tn := range s.interfaces()[fn.Name()] {
-		iface := tn.Type().Underlying().(*types.Interface)
-		if types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
-			return tn.Pkg().Name() + "." + tn.Name() + "." + fn.Name()
+	if s.closure == nil {
+		seen := map[*types.Package]bool{}
+		var visit func(p *types.Package)
+		visit = func(p *types.Package) {
+			if !seen[p] {
+				seen[p] = true
+				s.closure = append(s.closure, p)
+				for _, imp := range p.Imports() {
+					visit(imp)
+				}
+			}
+		}
+		visit(s.pass.Pkg)
+	}
+	for _, p := range s.closure {
+		var byMethod map[string][]*types.TypeName
+		if p == s.pass.Pkg {
+			byMethod = interfaces(p, false)
+		} else {
+			byMethod = exportedInterfaces(p)
+		}
+		for _, tn := range byMethod[fn.Name()] {
+			iface := tn.Type().Underlying().(*types.Interface)
+			if types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
+				return tn.Pkg().Name() + "." + tn.Name() + "." + fn.Name()
+			}
 		}
 	}
 	return ""
 }
 
-// interfaces indexes, by method name, the named interfaces of the package
-// and the exported ones of its import closure.
-func (s *pkgState) interfaces() map[string][]*types.TypeName {
-	if s.ifaces != nil {
-		return s.ifaces
-	}
-	s.ifaces = map[string][]*types.TypeName{}
-	seen := map[*types.Package]bool{}
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		if seen[p] {
-			return
+// interfaces indexes p's named interfaces, or only its exported ones, by
+// method name.
+func interfaces(p *types.Package, exportedOnly bool) map[string][]*types.TypeName {
+	out := map[string][]*types.TypeName{}
+	sc := p.Scope()
+	for _, name := range sc.Names() {
+		tn, ok := sc.Lookup(name).(*types.TypeName)
+		if !ok || exportedOnly && !tn.Exported() {
+			continue
 		}
-		seen[p] = true
-		sc := p.Scope()
-		for _, name := range sc.Names() {
-			tn, ok := sc.Lookup(name).(*types.TypeName)
-			if !ok || !tn.Exported() && p != s.pass.Pkg {
-				continue
-			}
-			if iface, ok := tn.Type().Underlying().(*types.Interface); ok {
-				for m := range iface.Methods() {
-					s.ifaces[m.Name()] = append(s.ifaces[m.Name()], tn)
-				}
+		if iface, ok := tn.Type().Underlying().(*types.Interface); ok {
+			for m := range iface.Methods() {
+				out[m.Name()] = append(out[m.Name()], tn)
 			}
 		}
-		for _, imp := range p.Imports() {
-			visit(imp)
-		}
 	}
-	visit(s.pass.Pkg)
-	return s.ifaces
+	return out
 }
+
+// exportedInterfaces is interfaces(p, true), made once per package object
+// for the process: every package with a context.TODO() in a method looks
+// through its whole import closure, the standard library included.
+func exportedInterfaces(p *types.Package) map[string][]*types.TypeName {
+	if v, ok := exportedInterfaceCache.Load(p); ok {
+		return v.(map[string][]*types.TypeName)
+	}
+	v, _ := exportedInterfaceCache.LoadOrStore(p, interfaces(p, true))
+	return v.(map[string][]*types.TypeName)
+}
+
+var exportedInterfaceCache sync.Map // *types.Package -> map[method name][]*types.TypeName
 
 // hoist advises adding a ctx parameter. When every caller in the package
 // has a context at the call, it also returns the fix: add the parameter,

@@ -53,7 +53,7 @@ type pkgState struct {
 	uses      map[*types.Func][]*ast.Ident
 	valueUses map[*types.Func]bool // memo of valueUse
 	walkOrder func(x, y ast.Node) int
-	ifaces    map[string][]*types.TypeName
+	closure   []*types.Package // the import closure, depth first, for implements
 }
 
 type caller struct {
