@@ -22,6 +22,8 @@
 # not of all the processes running at once), the ratios ctxlint/floor and
 # vet ctxlint/vet floor, and the .vetx bytes per package that go vet wrote
 # for the module's packages (measured in one more, untimed, run of each tool).
+# Last, bench/analyzetime loads the module once and times ctxlint's analysis
+# alone, R times: ctxlint's own cost, free of the load's noise.
 #
 # Environment:
 #   BENCH_SIZES="100 500 2000"  package counts
@@ -134,7 +136,8 @@ mb() { awk -v k="$1" 'BEGIN{ if (k=="NA"||k==0) print "NA"; else printf "%.0f", 
 command -v go >/dev/null || die "go not found"
 mkdir -p "$BIN"
 : >"$RESULTS"
-(cd "$ROOT" && go build -o "$BIN/ctxlint" ./cmd/ctxlint && go build -o "$BIN/noop" ./bench/noop && go build -o "$BIN/gen" ./bench/gen) ||
+(cd "$ROOT" && go build -o "$BIN/ctxlint" ./cmd/ctxlint && go build -o "$BIN/noop" ./bench/noop && go build -o "$BIN/gen" ./bench/gen &&
+	go build -o "$BIN/analyzetime" ./bench/analyzetime) ||
 	die "building the tools"
 
 say "ctxlint benchmark: $(go version | cut -d' ' -f3-) on $(nproc) cores; $(date -u +%FT%TZ); repo $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet 2>/dev/null || echo '+changes')"
@@ -231,6 +234,10 @@ EOF
 	read -r cm cmed cmax cn <<<"${VETX[ctxlint]}"
 	read -r nm _ _ _ <<<"${VETX[noop]}"
 	say "$(printf '%6s  .vetx bytes/pkg (go vet, %s module packages): ctxlint mean %s, median %s, max %s; noop mean %s' "$N" "$cn" "$cm" "$cmed" "$cmax" "$nm")"
+	# ctxlint's analysis alone, the load done once (untimed): the part of
+	# the difference above that is ctxlint's, without the load's noise.
+	at=$(cd "$MOD" && "$BIN/analyzetime" -runs "$R" .) || die "analyzetime on N=$N"
+	say "$(printf '%6s  %s' "$N" "$at")"
 	say "load average after N=$N: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 	SIZES_DONE+=("$N")
 
