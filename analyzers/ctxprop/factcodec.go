@@ -129,18 +129,13 @@ func (d *factDecoder) byte() byte {
 	return b
 }
 
-func (d *factDecoder) uvarint() uint64 {
-	v, n := binary.Uvarint(d.data)
-	if n <= 0 {
-		d.fail()
-		return 0
-	}
-	d.data = d.data[n:]
-	return v
-}
+func (d *factDecoder) uvarint() uint64 { return readVarint(d, binary.Uvarint) }
 
-func (d *factDecoder) varint() int64 {
-	v, n := binary.Varint(d.data)
+func (d *factDecoder) varint() int64 { return readVarint(d, binary.Varint) }
+
+// readVarint reads one number with read, binary.Uvarint or binary.Varint.
+func readVarint[T uint64 | int64](d *factDecoder, read func([]byte) (T, int)) T {
+	v, n := read(d.data)
 	if n <= 0 {
 		d.fail()
 		return 0

@@ -147,8 +147,6 @@ func contextParam(fn *types.Func) int {
 // sinkName is how a sink appears in messages.
 func sinkName(fn *types.Func) string { return fn.FullName() }
 
-// parseFuncList parses -sinks and -nonblocking: comma-separated
-// importpath.Func or (*importpath.T).M.
 // funcPkgPath returns the import path in a function's name as the flags
 // write it: importpath.Func, (*importpath.T).M or (importpath.T).M.
 func funcPkgPath(name string) string {
@@ -161,6 +159,8 @@ func funcPkgPath(name string) string {
 	return ""
 }
 
+// parseFuncList parses -sinks and -nonblocking: comma-separated
+// importpath.Func or (*importpath.T).M.
 func parseFuncList(s string) (map[string]bool, error) {
 	set := make(map[string]bool)
 	for item := range strings.SplitSeq(s, ",") {

@@ -168,11 +168,7 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 			}
 			// Most paths lose to one already there (callees reached through
 			// several calls): compare before making the path.
-			param := -1
-			if state.kind == fromParam {
-				param = state.param
-			}
-			if old, ok := out[reachKey{r.key().site, param}]; ok && !(joined{ev.hops, r.Path}).better(joined{old.Path, nil}) {
+			if old, ok := out[reachKey{r.key().site, state.reachParam()}]; ok && !(joined{ev.hops, r.Path}).better(joined{old.Path, nil}) {
 				continue
 			}
 			path := make([]Hop, 0, len(ev.hops)+len(r.Path))
@@ -208,12 +204,21 @@ func reachFrom(sink string, state ctxState, timeout, origin string, path []Hop) 
 	case bounded:
 		return nil
 	case fromParam:
-		return &Reach{Sink: sink, Param: state.param, Timeout: timeout, Path: path}
+		return &Reach{Sink: sink, Param: state.reachParam(), Timeout: timeout, Path: path}
 	}
 	if state.origin != "" {
 		origin = state.origin
 	}
-	return &Reach{Sink: sink, Param: -1, Why: state.why, Timeout: timeout, Origin: origin, Path: path}
+	return &Reach{Sink: sink, Param: state.reachParam(), Why: state.why, Timeout: timeout, Origin: origin, Path: path}
+}
+
+// reachParam is Reach.Param for a sink run under s: the parameter it comes
+// from, or -1.
+func (s ctxState) reachParam() int {
+	if s.kind == fromParam {
+		return s.param
+	}
+	return -1
 }
 
 func add(out map[reachKey]*Reach, r *Reach) {
