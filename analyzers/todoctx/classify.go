@@ -63,7 +63,7 @@ func (s *pkgState) rootReason(decl *ast.FuncDecl, lit *ast.FuncLit, stack []ast.
 	if iface := s.implements(fn); iface != "" {
 		return fmt.Sprintf("root: %s implements %s, whose signature is fixed", funcName(decl), iface)
 	}
-	if s.valueUse(fn) {
+	if s.usesOf(fn).value {
 		return fmt.Sprintf("root: %s is used as a value, so its signature is fixed", funcName(decl))
 	}
 	return ""
@@ -91,27 +91,22 @@ func (s *pkgState) implements(fn *types.Func) string {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	if s.closure == nil {
-		seen := map[*types.Package]bool{}
+	if s.ifaces == nil {
+		seen := map[*types.Package]bool{s.pass.Pkg: true}
+		s.ifaces = append(s.ifaces, interfaces(s.pass.Pkg, false))
 		var visit func(p *types.Package)
 		visit = func(p *types.Package) {
-			if !seen[p] {
-				seen[p] = true
-				s.closure = append(s.closure, p)
-				for _, imp := range p.Imports() {
+			for _, imp := range p.Imports() {
+				if !seen[imp] {
+					seen[imp] = true
+					s.ifaces = append(s.ifaces, exportedInterfaces(imp))
 					visit(imp)
 				}
 			}
 		}
 		visit(s.pass.Pkg)
 	}
-	for _, p := range s.closure {
-		var byMethod map[string][]*types.TypeName
-		if p == s.pass.Pkg {
-			byMethod = interfaces(p, false)
-		} else {
-			byMethod = exportedInterfaces(p)
-		}
+	for _, byMethod := range s.ifaces {
 		for _, tn := range byMethod[fn.Name()] {
 			iface := tn.Type().Underlying().(*types.Interface)
 			if types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
@@ -164,7 +159,7 @@ func (s *pkgState) hoist(site *Site, decl *ast.FuncDecl, call *ast.CallExpr) (st
 	if fn.Exported() {
 		return "no context in scope: add a ctx parameter (exported: callers in other packages are not checked here)", nil
 	}
-	callers := s.callers(fn.Origin())
+	callers := s.usesOf(fn.Origin()).calls
 	if len(callers) == 0 {
 		return "no context in scope, and no caller in the package: add a ctx parameter", nil
 	}
@@ -234,20 +229,6 @@ func declaresCtx(info *types.Info, decl *ast.FuncDecl) bool {
 	return found
 }
 
-// usesOf returns the identifiers that refer to fn, one of the package's
-// functions.
-func (s *pkgState) usesOf(fn *types.Func) []*ast.Ident {
-	if s.uses == nil {
-		s.uses = make(map[*types.Func][]*ast.Ident)
-		for id, obj := range s.info.Uses {
-			if f, ok := obj.(*types.Func); ok && f.Pkg() == s.pass.Pkg {
-				s.uses[f.Origin()] = append(s.uses[f.Origin()], id)
-			}
-		}
-	}
-	return s.uses[fn]
-}
-
 // order compares nodes in the order a walk of the package meets them.
 func (s *pkgState) order() func(x, y ast.Node) int {
 	if s.walkOrder == nil {
@@ -256,36 +237,42 @@ func (s *pkgState) order() func(x, y ast.Node) int {
 	return s.walkOrder
 }
 
-// callers returns fn's call sites in the package, in walk order.
-func (s *pkgState) callers(fn *types.Func) []caller {
-	var out []caller
-	for _, id := range s.usesOf(fn) {
+// funcUses is how the package uses one of its functions.
+type funcUses struct {
+	calls []caller // in walk order
+	value bool     // used other than by a call
+}
+
+// usesOf returns how the package uses fn, one of its functions, found from
+// the identifiers that refer to it.
+func (s *pkgState) usesOf(fn *types.Func) *funcUses {
+	if u, ok := s.uses[fn]; ok {
+		return u
+	}
+	if s.idents == nil {
+		s.idents = make(map[*types.Func][]*ast.Ident)
+		s.uses = make(map[*types.Func]*funcUses)
+		for id, obj := range s.info.Uses {
+			if f, ok := obj.(*types.Func); ok && f.Pkg() == s.pass.Pkg {
+				s.idents[f.Origin()] = append(s.idents[f.Origin()], id)
+			}
+		}
+	}
+	u := &funcUses{}
+	for _, id := range s.idents[fn] {
 		stack := astwalk.Enclosing(s.pass.Files, id)
+		if stack == nil {
+			continue
+		}
 		if i := funcname.CallIndex(id, stack); i >= 0 {
 			name, _, _ := enclosing(stack[:i+1])
-			out = append(out, caller{stack[i].(*ast.CallExpr), name})
+			u.calls = append(u.calls, caller{stack[i].(*ast.CallExpr), name})
+		} else {
+			u.value = true
 		}
 	}
 	order := s.order()
-	slices.SortFunc(out, func(x, y caller) int { return order(x.call, y.call) })
-	return out
-}
-
-// valueUse reports whether fn is used other than by a call.
-func (s *pkgState) valueUse(fn *types.Func) bool {
-	if used, ok := s.valueUses[fn]; ok {
-		return used
-	}
-	used := false
-	for _, id := range s.usesOf(fn) {
-		if stack := astwalk.Enclosing(s.pass.Files, id); stack != nil && !funcname.Called(id, stack) {
-			used = true
-			break
-		}
-	}
-	if s.valueUses == nil {
-		s.valueUses = make(map[*types.Func]bool)
-	}
-	s.valueUses[fn] = used
-	return used
+	slices.SortFunc(u.calls, func(x, y caller) int { return order(x.call, y.call) })
+	s.uses[fn] = u
+	return u
 }

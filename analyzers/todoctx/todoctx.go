@@ -48,12 +48,14 @@ type pkgState struct {
 	pass  *analysis.Pass
 	info  *types.Info
 	stuck map[string]ctxprop.Stuck // by origin file:line:col
-	// uses lists the identifiers that refer to each of the package's own
-	// functions, by position; made when a site first needs its callers.
-	uses      map[*types.Func][]*ast.Ident
-	valueUses map[*types.Func]bool // memo of valueUse
+	// idents lists the identifiers that refer to each of the package's own
+	// functions; made when a site first asks how one is used.
+	idents    map[*types.Func][]*ast.Ident
+	uses      map[*types.Func]*funcUses // memo of usesOf
 	walkOrder func(x, y ast.Node) int
-	closure   []*types.Package // the import closure, depth first, for implements
+	// ifaces indexes by method name the package's interfaces, then the
+	// exported ones of each package of its import closure, depth first.
+	ifaces []map[string][]*types.TypeName
 }
 
 type caller struct {
