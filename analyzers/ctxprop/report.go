@@ -108,4 +108,18 @@ func (a *pkgAnalysis) posOf(h Hop) token.Pos {
 	return tf.LineStart(h.Line) + token.Pos(h.Col-1)
 }
 
-func typeString(sig *types.Signature) string { return types.TypeString(sig, nil) }
+// typeString is a signature's identity as facts carry it: types and
+// variadicity, without parameter or result names, which types.Identical
+// ignores too ("Lookup(string) error" and "Lookup(name string) error" are
+// one method).
+func typeString(sig *types.Signature) string {
+	return types.TypeString(types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic()), nil)
+}
+
+func unnamed(t *types.Tuple) *types.Tuple {
+	vars := make([]*types.Var, t.Len())
+	for i := range t.Len() {
+		vars[i] = types.NewParam(token.NoPos, nil, "", t.At(i).Type())
+	}
+	return types.NewTuple(vars...)
+}
