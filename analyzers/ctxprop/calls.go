@@ -356,7 +356,9 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 	a := w.a
 	origin := fn.Origin()
 	if rule, ok := a.sinkFor(origin); ok {
-		w.emit(event{pos: call.Pos(), sink: &sinkHit{sinkName(origin), w.sinkState(call, rule)}})
+		if !a.localDatagram(call, origin) {
+			w.emit(event{pos: call.Pos(), sink: &sinkHit{sinkName(origin), w.sinkState(call, rule)}})
+		}
 		return
 	}
 	ev := event{pos: call.Pos()}

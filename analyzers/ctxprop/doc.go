@@ -31,7 +31,9 @@
 // Sinks. A curated model, not the standard library's bodies: net/http
 // (Get, Head, Post, PostForm, the same on *Client, (*Client).Do and
 // RoundTrip with the request's context), net (Dial, DialTimeout, lookups
-// without a context, and the context variants with theirs), crypto/tls,
+// without a context, and the context variants with theirs; a udp, unixgram
+// or ip:proto dial to a constant address without a host name does no round
+// trip and is not a sink), crypto/tls,
 // database/sql without Context, os/exec without CommandContext. A call into
 // another module to a function or interface method that takes a
 // context.Context (gRPC clients, Kubernetes and cloud SDKs) is presumed

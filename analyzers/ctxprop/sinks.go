@@ -52,7 +52,10 @@ func init() {
 	add(sinkRule{source: requestArg, arg: 0, clientTimeout: true}, "(*net/http.Client).Do")
 	add(sinkRule{source: requestArg, arg: 0}, "(*net/http.Transport).RoundTrip", "(net/http.RoundTripper).RoundTrip")
 
-	add(none, "net.Dial", "net.DialTCP", "net.DialUDP", "net.DialIP", "net.DialUnix", "(*net.Dialer).Dial",
+	// net.DialUDP and DialIP take resolved addresses and do no round trip;
+	// a datagram net.Dial to a literal address is let through where it is
+	// called (localDatagram).
+	add(none, "net.Dial", "net.DialTCP", "net.DialUnix", "(*net.Dialer).Dial",
 		"net.LookupHost", "net.LookupIP", "net.LookupAddr", "net.LookupCNAME", "net.LookupMX", "net.LookupNS",
 		"net.LookupTXT", "net.LookupSRV", "net.LookupPort")
 	add(sinkRule{source: noContext, timeout: "net.DialTimeout's own timeout"}, "net.DialTimeout")

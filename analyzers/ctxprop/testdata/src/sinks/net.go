@@ -68,3 +68,29 @@ func tlsHandshake() {
 		}
 	}
 }
+
+const statsd = "127.0.0.1:8125"
+
+// Datagram dials do no round trip: a UDP, unixgram or raw IP "connection"
+// to a literal address only binds a socket. With a host name, the dial
+// still resolves it, which is a blocking DNS lookup.
+func datagrams(udpAddr *net.UDPAddr) {
+	h := health.RegisterLiveness("datagrams")
+	var d net.Dialer
+	for range h.C {
+		net.Dial("udp", "127.0.0.1:31000")
+		net.Dial("udp6", "[::1]:31000")
+		net.Dial("udp", statsd)
+		net.Dial("unixgram", "/var/run/datadog/dsd.socket")
+		net.Dial("ip4:icmp", "10.0.0.1")
+		net.DialTimeout("udp", "127.0.0.1:31000", time.Second)
+		d.Dial("udp", ":31000")
+		d.DialContext(context.Background(), "udp", "127.0.0.1:31000")
+		net.DialUDP("udp", nil, udpAddr)
+
+		net.Dial("udp", "statsd.local:8125")      // want `"datagrams" \(liveness\): net\.Dial without the health deadline`
+		net.Dial("tcp", "127.0.0.1:5432")         // want `"datagrams" \(liveness\): net\.Dial without the health deadline`
+		network := "udp"
+		net.Dial(network, "127.0.0.1:31000") // want `"datagrams" \(liveness\): net\.Dial without the health deadline`
+	}
+}

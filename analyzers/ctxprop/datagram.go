@@ -1,0 +1,60 @@
+package ctxprop
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"net"
+	"net/netip"
+	"strings"
+)
+
+// dialArgs gives, for the dials that take a network and an address, the
+// index of the network argument (the address follows it).
+var dialArgs = map[string]int{
+	"net.Dial": 0, "net.DialTimeout": 0, "(*net.Dialer).Dial": 0, "(*net.Dialer).DialContext": 1,
+}
+
+// localDatagram reports whether a dial does no round trip: a datagram or
+// raw IP network (udp, unixgram, ip:proto) and a constant address that
+// names no host to resolve. Such a "connection" only binds a socket; with
+// a host name the dial still resolves it, a blocking DNS lookup.
+func (a *pkgAnalysis) localDatagram(call *ast.CallExpr, fn *types.Func) bool {
+	i, ok := dialArgs[fn.FullName()]
+	if !ok || i+1 >= len(call.Args) {
+		return false
+	}
+	network, ok1 := a.constString(call.Args[i])
+	address, ok2 := a.constString(call.Args[i+1])
+	if !ok1 || !ok2 {
+		return false
+	}
+	switch proto, _, _ := strings.Cut(network, ":"); proto {
+	case "unixgram":
+		return true // a path: nothing to resolve
+	case "udp", "udp4", "udp6":
+		host, _, err := net.SplitHostPort(address)
+		return err == nil && literalHost(host)
+	case "ip", "ip4", "ip6":
+		return strings.Contains(network, ":") && literalHost(address)
+	}
+	return false
+}
+
+// literalHost reports whether host needs no lookup: empty (the local
+// system) or an IP address, with an optional zone.
+func literalHost(host string) bool {
+	if host == "" {
+		return true
+	}
+	_, err := netip.ParseAddr(host)
+	return err == nil
+}
+
+func (a *pkgAnalysis) constString(e ast.Expr) (string, bool) {
+	tv, ok := a.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
