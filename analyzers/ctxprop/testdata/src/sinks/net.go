@@ -88,8 +88,8 @@ func datagrams(udpAddr *net.UDPAddr) {
 		d.DialContext(context.Background(), "udp", "127.0.0.1:31000")
 		net.DialUDP("udp", nil, udpAddr)
 
-		net.Dial("udp", "statsd.local:8125")      // want `"datagrams" \(liveness\): net\.Dial without the health deadline`
-		net.Dial("tcp", "127.0.0.1:5432")         // want `"datagrams" \(liveness\): net\.Dial without the health deadline`
+		net.Dial("udp", "statsd.local:8125") // want `"datagrams" \(liveness\): net\.Dial without the health deadline`
+		net.Dial("tcp", "127.0.0.1:5432")    // want `"datagrams" \(liveness\): net\.Dial without the health deadline`
 		network := "udp"
 		net.Dial(network, "127.0.0.1:31000") // want `"datagrams" \(liveness\): net\.Dial without the health deadline`
 	}
