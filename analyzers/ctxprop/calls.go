@@ -486,6 +486,9 @@ func (w *walker) sinkStateAt(call *ast.CallExpr, rule sinkRule, ref ast.Expr, sh
 	switch rule.source {
 	case noContext:
 		s = unboundedBy("it takes no context")
+		if rule.ctxForm != "" {
+			s = unboundedBy("it takes no context; %s takes one", rule.ctxForm)
+		}
 	case ctxArg, requestArg:
 		c := ctxCarrier
 		if rule.source == requestArg {

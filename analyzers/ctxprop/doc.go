@@ -37,8 +37,10 @@
 // database/sql without Context, os/exec without CommandContext. A call into
 // another module to a function or interface method that takes a
 // context.Context (gRPC clients, Kubernetes and cloud SDKs) is presumed
-// blocking. -ctxprop.sinks adds functions (importpath.Func,
-// (*importpath.T).M), -ctxprop.nonblocking removes them.
+// blocking, and so is one that takes no context when the same type (or
+// package) offers its context form, MWithContext or MContext (the AWS SDK
+// v1 convention): it is never bounded. -ctxprop.sinks adds functions
+// (importpath.Func, (*importpath.T).M), -ctxprop.nonblocking removes them.
 //
 // Bounded means derived from the tick: health.WithDeadline(parent, deadline)
 // or context.WithDeadline/WithTimeout computed from the received deadline,

@@ -24,6 +24,9 @@ type sinkRule struct {
 	// is a timeout that exists but is not the loop's.
 	clientTimeout bool
 	timeout       string // a timeout the call always has, not the loop's
+	// ctxForm names the same call with a context (MWithContext), for a
+	// call of another module that takes none.
+	ctxForm string
 }
 
 // stdSinks is the curated model of the standard library's blocking calls,
@@ -100,7 +103,9 @@ type sinkLookup struct {
 
 func (a *pkgAnalysis) sinkRuleFor(fn *types.Func) (sinkRule, bool) {
 	if len(a.cfg.sinks) == 0 && !stdSinkNames[fn.Name()] && contextParam(fn) < 0 {
-		return sinkRule{}, false // neither curated nor of another module's kind
+		if a.contextForm(fn) == nil {
+			return sinkRule{}, false // neither curated nor of another module's kind
+		}
 	}
 	name := fn.FullName()
 	if a.cfg.nonblocking[name] {
@@ -120,7 +125,32 @@ func (a *pkgAnalysis) sinkRuleFor(fn *types.Func) (sinkRule, bool) {
 			return sinkRule{source: ctxArg, arg: i}, true
 		}
 	}
+	if form := a.contextForm(fn); form != nil {
+		return sinkRule{source: noContext, ctxForm: form.FullName()}, true
+	}
 	return sinkRule{}, false
+}
+
+// contextForm returns the context-taking form of a function or method of
+// another module that takes no context: MWithContext or MContext, declared
+// beside it (the AWS SDK v1 convention). Such an M wraps a round trip
+// under a context of its own making.
+func (a *pkgAnalysis) contextForm(fn *types.Func) *types.Func {
+	if fn.Pkg() == nil || !fn.Exported() || isHealthPkg(fn.Pkg()) || !a.otherModule(fn) {
+		return nil
+	}
+	for _, suffix := range []string{"WithContext", "Context"} {
+		var obj types.Object
+		if recv := fn.Signature().Recv(); recv != nil {
+			obj, _, _ = types.LookupFieldOrMethod(recv.Type(), true, fn.Pkg(), fn.Name()+suffix)
+		} else {
+			obj = fn.Pkg().Scope().Lookup(fn.Name() + suffix)
+		}
+		if form, ok := obj.(*types.Func); ok && contextParam(form) == 0 {
+			return form
+		}
+	}
+	return nil
 }
 
 // derivesContext reports whether fn returns a context: a helper that

@@ -3,6 +3,7 @@ package sinks
 import (
 	"context"
 
+	"example.org/cloud/ec2"
 	"example.org/kube"
 	"github.com/ctxlint/ctxlint/runtime/health"
 )
@@ -42,5 +43,22 @@ func otherModuleInterface() {
 			pods.GetPod(ctx, "kubelet")
 			cancel()
 		}
+	}
+}
+
+// A method of another module without a context, whose type offers the
+// same call with one (MWithContext, MContext: the AWS SDK v1 convention),
+// is presumed blocking and never bounded: the fix is the context form.
+func withContextForms(svc *ec2.EC2) {
+	h := health.RegisterLiveness("ec2-tags")
+	for deadline := range h.C {
+		svc.DescribeTags(&ec2.DescribeTagsInput{}) // want `"ec2-tags" \(liveness\): \(\*example\.org/cloud/ec2\.EC2\)\.DescribeTags without the health deadline \(it takes no context; \(\*example\.org/cloud/ec2\.EC2\)\.DescribeTagsWithContext takes one\)`
+		svc.GetMetadata("instance-id")             // want `\(\*example\.org/cloud/ec2\.EC2\)\.GetMetadata without the health deadline \(it takes no context; \(\*example\.org/cloud/ec2\.EC2\)\.GetMetadataContext takes one\)`
+		ec2.Fetch("http://169.254.169.254/")       // want `example\.org/cloud/ec2\.Fetch without the health deadline \(it takes no context; example\.org/cloud/ec2\.FetchContext takes one\)`
+		svc.Region()
+
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		svc.DescribeTagsWithContext(ctx, &ec2.DescribeTagsInput{})
+		cancel()
 	}
 }
