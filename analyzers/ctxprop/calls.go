@@ -42,6 +42,9 @@ type event struct {
 	targets []target
 	args    []*ctxState // by parameter index of the call site's signature
 	hops    []Hop       // via and pos as path steps, made on demand
+	// ignore is the //ctxlint:ignore on the line of pos or of a via call,
+	// found with hops: every path through the event is suppressed.
+	ignore *directive
 }
 
 type sinkHit struct {

@@ -80,7 +80,9 @@
 //
 // Suppress one with "//ctxlint:ignore ctxprop reason" on its line or the
 // line above (a reason is required, and an ignore that suppresses nothing
-// is reported), or "//nolint:ctxprop". Mark a deliberate boundary, such as a
+// is reported), or "//nolint:ctxprop". An ignore on any line of a path,
+// such as a sink's line deep in a client package, suppresses every report
+// whose path passes that line. Mark a deliberate boundary, such as a
 // graceful shutdown, with "//ctxlint:detached reason" in a function's doc
 // comment: what it reaches is not propagated to its callers.
 package ctxprop

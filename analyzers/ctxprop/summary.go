@@ -145,6 +145,19 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 			ev.hops = append(ev.hops, a.hop(u, p, false))
 		}
 		ev.hops = append(ev.hops, a.hop(u, ev.pos, ev.dynamic))
+		ev.ignore = a.ignoring(ev)
+	}
+	if ev.ignore != nil {
+		// Suppressed on a line of the path: nothing propagates, and the
+		// directive counts as used if there was something to suppress.
+		if !ev.ignore.used {
+			scratch := *ev
+			scratch.ignore = nil
+			probe := make(map[reachKey]*Reach)
+			a.apply(u, &scratch, probe)
+			ev.ignore.used = len(probe) > 0
+		}
+		return
 	}
 	if ev.sink != nil {
 		if r := reachFrom(ev.sink.name, ev.sink.state, "", "", slices.Clip(ev.hops)); r != nil {
@@ -178,6 +191,17 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 			}
 		}
 	}
+}
+
+// ignoring returns the ignore directive (with a reason) or nolint on the
+// line of an event's call or of a call it was entered through.
+func (a *pkgAnalysis) ignoring(ev *event) *directive {
+	for _, p := range append(slices.Clip(ev.via), ev.pos) {
+		if dir := a.dirs.suppressing(p, analyzerName); dir != nil && (dir.kind == "nolint" || dir.reason != "") {
+			return dir
+		}
+	}
+	return nil
 }
 
 func (t target) reaches() []*Reach {

@@ -5,6 +5,8 @@ package suppress
 import (
 	"net/http"
 
+	"suppress/client"
+
 	"github.com/ctxlint/ctxlint/runtime/health"
 )
 
@@ -57,3 +59,20 @@ func shutdown() {
 
 //ctxlint:detached // want `//ctxlint:detached needs a reason`
 func noReasonDetached() {}
+
+// An ignore anywhere on a path suppresses every report whose path passes
+// its line: on the sink's line in another package (client.Local), or on a
+// call in the middle of the path (viaHelper).
+func deep() {
+	h := health.RegisterLiveness("deep")
+	for range h.C {
+		client.Local()
+		client.Both() // want `"deep" \(liveness\): net/http.Post .*: deep \(suppress.go:\d+\) → Both \(client.go:\d+\) → Remote \(client.go:\d+\)`
+		viaHelper()
+	}
+}
+
+func viaHelper() {
+	//ctxlint:ignore ctxprop Remote is called with a short client timeout here
+	client.Remote()
+}
