@@ -33,7 +33,7 @@ type Catalog struct {
 
 	reports  chan struct{} // wakes the reporter
 	reported chan struct{} // closed when the reporter is done
-	pending  transitions   // guarded by mu
+	pending  pendingLog    // guarded by mu
 	lastDump time.Time     // touched by the reporter only
 }
 
@@ -94,16 +94,19 @@ func (c *Catalog) run() {
 	}
 }
 
-// Register adds a component of the given kind. It fails on an empty or
-// taken name, an invalid option, or a closed catalog.
+// Register adds a component of the given kind. It fails on an invalid or
+// taken name, an invalid option, or a closed catalog. A valid name can be
+// used in a probe URL: no spaces, control characters or any of ,#?%&=+\",
+// and, split at "/", no empty, "." or ".." segment ("ns/poller" is valid,
+// "/a", "a//b" and "a/../b" are not).
 func (c *Catalog) Register(kind Kind, name string, opts ...Option) (*Handle, error) {
 	return c.register(kind, name, false, opts)
 }
 
 // RegisterLiveness registers a component that counts for liveness and
 // readiness. A taken name gets a numeric suffix (see [Handle.Name]) and a
-// warning; an invalid option or an empty name panics; on a closed catalog
-// the handle never ticks and an error is logged.
+// warning; an invalid option or name (see [Catalog.Register]) panics; on a
+// closed catalog the handle never ticks and an error is logged.
 func (c *Catalog) RegisterLiveness(name string, opts ...Option) *Handle {
 	return c.mustRegister(Liveness, name, opts)
 }
@@ -182,8 +185,9 @@ func (c *Catalog) register(kind Kind, name string, rename bool, opts []Option) (
 }
 
 // validName rejects names that cannot be used in a probe's URL: empty,
-// with spaces or control characters, or with characters that URLs or
-// ?exclude= lists give a meaning to.
+// with spaces or control characters, with characters that URLs or
+// ?exclude= lists give a meaning to, or with an empty, "." or ".." path
+// segment, which http.ServeMux cleans away with a redirect from /live/NAME.
 func validName(name string) error {
 	if name == "" {
 		return errors.New("health: empty component name")
@@ -191,6 +195,11 @@ func validName(name string) error {
 	for _, r := range name {
 		if r <= ' ' || r == 0x7f || strings.ContainsRune(`,#?%&=+\"`, r) {
 			return fmt.Errorf("health: component name %q: %q is not allowed", name, r)
+		}
+	}
+	for seg := range strings.SplitSeq(name, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return fmt.Errorf("health: component name %q: path segment %q is not allowed", name, seg)
 		}
 	}
 	return nil
@@ -266,7 +275,7 @@ func (c *Catalog) check(now time.Time) {
 	c.publishLocked(now)
 	if len(t.failed)+len(t.recovered) > 0 {
 		t.at = now
-		c.pending.merge(t)
+		c.pending.add(t, len(c.components)+maxPendingGone)
 		select { // logging, slow or not, never delays a check
 		case c.reports <- struct{}{}:
 		default:

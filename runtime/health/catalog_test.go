@@ -574,3 +574,34 @@ func TestClosedAnswers503(t *testing.T) {
 		}
 	})
 }
+
+// TestNamesArePathSegments: every accepted name is served at /live/NAME.
+// http.ServeMux redirects a path with empty, "." or ".." segments, so such
+// names are rejected; other names with a slash are fine.
+func TestNamesArePathSegments(t *testing.T) {
+	c := NewCatalog(WithPeriod(time.Hour), WithLogger(slog.New(slog.DiscardHandler)))
+	defer c.Close()
+	h := c.Handler()
+	for _, bad := range []string{".", "..", "a//b", "a/../b", "a/./b", "./a", "a/..", "/a", "a/", "/"} {
+		if _, err := c.Register(Liveness, bad); err == nil {
+			t.Errorf("Register accepted %q; GET /live/%s answers %d", bad, bad, probe(t, h, "GET", "/live/"+bad).code)
+		}
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("RegisterLiveness(%q) did not panic", bad)
+				}
+			}()
+			c.RegisterLiveness(bad)
+		}()
+	}
+	for _, good := range []string{"ns/poller", "a/b/c", ".hidden", "a..b", "...", "a./.b"} {
+		if _, err := c.Register(Liveness, good); err != nil {
+			t.Errorf("Register(%q): %v", good, err)
+			continue
+		}
+		if a := probe(t, h, "GET", "/live/"+good); a.code != 200 || a.body["name"] != good {
+			t.Errorf("GET /live/%s: %d %s", good, a.code, a.raw)
+		}
+	}
+}

@@ -57,6 +57,7 @@
 //
 // When a component turns unhealthy, the catalog logs a warning naming the
 // overdue components and, at debug level, the stacks of all goroutines, once
-// per transition, capped in size and rate-limited. Stacks are never served over
-// HTTP.
+// per transition, capped in size and rate-limited. While the log sink is
+// behind, only each component's latest transition is kept, and a warning
+// counts the dropped ones. Stacks are never served over HTTP.
 package health

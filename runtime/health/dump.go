@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 )
@@ -17,18 +18,74 @@ type overdue struct {
 
 func (o overdue) String() string { return o.name + " (" + o.kind.String() + ") by " + o.by.String() }
 
-// transitions are what checks found for the reporter to log.
+// transitions are what one check found, or what the reporter logs at once.
 type transitions struct {
 	at        time.Time
 	failed    []overdue
 	recovered []string
 }
 
-// merge adds t to what is pending; the later check's time wins.
-func (p *transitions) merge(t transitions) {
+// maxPendingGone is how many transitions of components no longer registered
+// the pending log keeps, beyond one per registered component.
+const maxPendingGone = 256
+
+// pendingLog holds the transitions checks found until the reporter logs
+// them. It keeps only the latest transition of each component and counts
+// the others as dropped, so a hung log sink under flapping components costs
+// memory bounded by the number of components, not by how long it hangs.
+type pendingLog struct {
+	at      time.Time // of the latest check that found transitions
+	latest  map[string]transition
+	dropped int
+}
+
+// transition is a component's latest: a failure, or a recovery (by unset).
+type transition struct {
+	overdue
+	failed bool
+}
+
+// add merges the transitions of the check at t.at. limit caps the
+// components held: a transition of a component not yet held is dropped
+// past it (only components deregistered since the reporter last caught up
+// can get there).
+func (p *pendingLog) add(t transitions, limit int) {
+	if p.latest == nil {
+		p.latest = make(map[string]transition)
+	}
 	p.at = t.at
-	p.failed = append(p.failed, t.failed...)
-	p.recovered = append(p.recovered, t.recovered...)
+	keep := func(tr transition) {
+		if _, held := p.latest[tr.name]; held {
+			p.dropped++ // superseded by its newer transition
+		} else if len(p.latest) >= limit {
+			p.dropped++
+			return
+		}
+		p.latest[tr.name] = tr
+	}
+	for _, o := range t.failed {
+		keep(transition{o, true})
+	}
+	for _, name := range t.recovered {
+		keep(transition{overdue{name: name}, false})
+	}
+}
+
+// take empties the pending log, returning its transitions sorted by name
+// and how many were dropped.
+func (p *pendingLog) take() (t transitions, dropped int) {
+	t.at, dropped = p.at, p.dropped
+	for _, tr := range p.latest {
+		if tr.failed {
+			t.failed = append(t.failed, tr.overdue)
+		} else {
+			t.recovered = append(t.recovered, tr.name)
+		}
+	}
+	slices.SortFunc(t.failed, func(a, b overdue) int { return strings.Compare(a.name, b.name) })
+	slices.Sort(t.recovered)
+	*p = pendingLog{} // let a burst's maps go
+	return t, dropped
 }
 
 // report logs transitions on its own goroutine, so that a slow log sink
@@ -43,9 +100,12 @@ func (c *Catalog) report() {
 			stopping = true
 		}
 		c.mu.Lock()
-		t := c.pending
-		c.pending = transitions{}
+		t, dropped := c.pending.take()
 		c.mu.Unlock()
+		if dropped > 0 {
+			c.logger().Warn("health: log sink fell behind: transitions dropped", "dropped", dropped,
+				"kept", "the latest transition of each component")
+		}
 		if len(t.failed)+len(t.recovered) > 0 {
 			c.reportTransitions(t.at, t.failed, t.recovered)
 		}

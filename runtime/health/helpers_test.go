@@ -54,10 +54,19 @@ func (r *recorder) find(msg string) []logRecord {
 }
 
 const (
-	msgMissed  = "health: components missed their deadline"
-	msgDump    = "health: goroutine dump"
-	msgSkipped = "health: goroutine dump skipped: rate-limited"
+	msgMissed    = "health: components missed their deadline"
+	msgDump      = "health: goroutine dump"
+	msgSkipped   = "health: goroutine dump skipped: rate-limited"
+	msgRecovered = "health: components recovered"
+	msgDropped   = "health: log sink fell behind: transitions dropped"
 )
+
+// heldTransitions returns how many transitions wait for the reporter.
+func heldTransitions(c *Catalog) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.pending.latest)
+}
 
 // prompt runs a loop that receives every tick at once until stop closes,
 // counting receives.

@@ -4,8 +4,24 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
+)
+
+// Bounds on what one probe request can make the handler do, so that the
+// work and the answer stay small whatever the query holds.
+const (
+	// maxExclude caps the distinct names ?exclude= takes; past it the probe
+	// answers 400. Fixed rather than tied to the catalog's size, so whether a
+	// probe URL is accepted does not change as components come and go.
+	maxExclude = 256
+	// maxWarnings caps the warnings for unknown names; one more says how
+	// many were left out.
+	maxWarnings = 10
+	// maxEcho caps the bytes of an unknown name quoted back in an answer.
+	maxEcho = 64
 )
 
 var probePaths = map[Kind]string{Liveness: "/live", Readiness: "/ready", Startup: "/startup"}
@@ -13,8 +29,10 @@ var probePaths = map[Kind]string{Liveness: "/live", Readiness: "/ready", Startup
 // Handler serves the probes: /live, /ready and /startup answer 200 when
 // healthy and 503 when not, with a JSON body naming the failing components.
 // ?verbose lists every component; ?exclude=name (repeated or
-// comma-separated) leaves components out, with a warning for unknown names;
-// /live/NAME (likewise /ready/NAME, /startup/NAME) answers for one component.
+// comma-separated, at most 256 distinct names, else 400 Bad Request) leaves
+// components out, with a warning for unknown names (the first 10, then a
+// count); /live/NAME (likewise /ready/NAME, /startup/NAME) answers for one
+// component.
 // Only GET and HEAD are allowed, and answers are never cached. Answers come
 // from the last check's snapshot: a probe takes no lock.
 func (c *Catalog) Handler() http.Handler {
@@ -44,16 +62,26 @@ func (c *Catalog) serveProbe(w http.ResponseWriter, r *http.Request, kind Kind) 
 	}
 	exclude := make(map[string]bool)
 	var warnings []string
+	unknown := 0
 	for _, e := range excludes {
 		for name := range strings.SplitSeq(e, ",") {
 			if name == "" || exclude[name] {
 				continue
 			}
+			if len(exclude) == maxExclude {
+				writeError(w, r, http.StatusBadRequest, fmt.Sprintf("health: more than %d names in ?exclude=\n", maxExclude))
+				return
+			}
 			exclude[name] = true
 			if i, ok := snap.byName[name]; !ok || !snap.components[i].counts(kind) {
-				warnings = append(warnings, fmt.Sprintf("cannot exclude %q: no such %s component", name, kind))
+				if unknown++; unknown <= maxWarnings {
+					warnings = append(warnings, fmt.Sprintf("cannot exclude %s: no such %s component", echo(name), kind))
+				}
 			}
 		}
+	}
+	if unknown > maxWarnings {
+		warnings = append(warnings, fmt.Sprintf("and %d more unknown names", unknown-maxWarnings))
 	}
 	st := snap.status(kind, exclude)
 	if !verbose {
@@ -67,7 +95,7 @@ func (c *Catalog) serveComponent(w http.ResponseWriter, r *http.Request, kind Ki
 	snap := c.snap.Load()
 	i, ok := snap.byName[name]
 	if !ok || !snap.components[i].counts(kind) {
-		writeCode(w, r, http.StatusNotFound, marshal(map[string]string{"error": fmt.Sprintf("no %s component %q", kind, name)}))
+		writeCode(w, r, http.StatusNotFound, marshal(map[string]string{"error": fmt.Sprintf("no %s component %s", kind, echo(name))}))
 		return
 	}
 	comp := snap.components[i]
@@ -116,9 +144,31 @@ func write(w http.ResponseWriter, r *http.Request, healthy bool, body []byte) {
 	writeCode(w, r, code, body)
 }
 
+// echo quotes a name from a request, shortened to maxEcho bytes: an answer
+// must not grow with what the client sent.
+func echo(name string) string {
+	if len(name) <= maxEcho {
+		return strconv.Quote(name)
+	}
+	cut := maxEcho
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	return strconv.Quote(name[:cut]) + "..."
+}
+
+// writeError answers a bad request with a short plain-text reason.
+func writeError(w http.ResponseWriter, r *http.Request, code int, reason string) {
+	writeAs(w, r, code, "text/plain; charset=utf-8", []byte(reason))
+}
+
 func writeCode(w http.ResponseWriter, r *http.Request, code int, body []byte) {
+	writeAs(w, r, code, "application/json", body)
+}
+
+func writeAs(w http.ResponseWriter, r *http.Request, code int, contentType string, body []byte) {
 	h := w.Header()
-	h.Set("Content-Type", "application/json")
+	h.Set("Content-Type", contentType)
 	h.Set("Cache-Control", "no-cache, no-store, must-revalidate")
 	h.Set("Pragma", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")

@@ -2,10 +2,12 @@ package health
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -195,5 +197,83 @@ func TestProbeTakesNoLock(t *testing.T) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("probe blocked on the catalog's lock")
+	}
+}
+
+// TestExcludeCap: ?exclude= accepts up to maxExclude distinct names and
+// answers 400 past that, so the work and the answer of one probe stay small
+// whatever the query holds.
+func TestExcludeCap(t *testing.T) {
+	c := NewCatalog(WithPeriod(time.Hour))
+	defer c.Close()
+	c.RegisterLiveness("good")
+	h := c.Handler()
+
+	names := func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("n%d", i)
+		}
+		return out
+	}
+	huge := "/live?verbose&exclude=" + strings.Join(names(100_000), ",")
+	for _, tc := range []struct {
+		what, target string
+	}{
+		{"100,000 names", huge},
+		{"cap+1 names, comma-separated", "/live?exclude=" + strings.Join(names(maxExclude+1), ",")},
+		{"cap+1 names, repeated", "/ready?exclude=" + strings.Join(names(maxExclude+1), "&exclude=")},
+	} {
+		a := probe(t, h, "GET", tc.target)
+		if a.code != http.StatusBadRequest || len(a.raw) > 200 {
+			t.Errorf("%s: %d with %d bytes, want 400 with a short reason", tc.what, a.code, len(a.raw))
+		}
+		if ct := a.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
+			t.Errorf("%s: Content-Type %q, want text/plain", tc.what, ct)
+		}
+	}
+
+	// At the cap: answered, with the unknown names' warnings capped.
+	atCap := append(names(maxExclude-1), "good")
+	for _, target := range []string{
+		"/live?exclude=" + strings.Join(atCap, ","),
+		"/live?verbose&exclude=" + strings.Join(atCap, "&exclude="),
+		// Duplicates and empty names are not names.
+		"/live?exclude=" + strings.Join(atCap, ",") + ",," + strings.Join(atCap, ","),
+	} {
+		a := probe(t, h, "GET", target)
+		warnings, _ := a.body["warnings"].([]any)
+		if a.code != 200 || len(warnings) != maxWarnings+1 || len(a.raw) > 2000 {
+			t.Errorf("at the cap: %d with %d warnings, %d bytes; want 200 with %d warnings",
+				a.code, len(warnings), len(a.raw), maxWarnings+1)
+			continue
+		}
+		last := warnings[maxWarnings].(string)
+		if want := fmt.Sprintf("%d more", maxExclude-1-maxWarnings); !strings.Contains(last, want) {
+			t.Errorf("last warning %q does not say %q", last, want)
+		}
+	}
+
+	// An unknown name is echoed shortened: the answer does not grow with it.
+	long := strings.Repeat("x", 100_000)
+	for _, target := range []string{"/live?exclude=" + long, "/live/" + long} {
+		if a := probe(t, h, "GET", target); len(a.raw) > 500 {
+			t.Errorf("GET %.20s...: a %d-byte name makes a %d-byte answer", target, len(long), len(a.raw))
+		}
+	}
+
+	// Past the cap, the allocation does not grow with the query (unbounded,
+	// this one made 300,000 allocations and 80 MB).
+	req := httptest.NewRequest("GET", huge, nil)
+	serve := func() { h.ServeHTTP(httptest.NewRecorder(), req) }
+	if n := testing.AllocsPerRun(10, serve); n > 500 {
+		t.Errorf("%d allocations for a query of %d bytes", int(n), len(huge))
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	serve()
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 256<<10 {
+		t.Errorf("%d bytes allocated for a query of %d bytes", n, len(huge))
 	}
 }
