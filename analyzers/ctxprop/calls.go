@@ -209,19 +209,20 @@ func (w *walker) call(call *ast.CallExpr) {
 		switch fn.Origin().FullName() {
 		case "(*sync.WaitGroup).Go", "(*golang.org/x/sync/errgroup.Group).Go", "(*golang.org/x/sync/errgroup.Group).TryGo":
 			if w.a.cfg.async || w.waitsForGoroutines() {
-				w.callValues(call)
+				w.callValues(call, nil)
 			}
 			return
 		case "time.AfterFunc", "context.AfterFunc":
 			if w.a.cfg.async {
-				w.callValues(call)
+				w.callValues(call, nil)
 			}
 			return
 		}
 	}
 	// Function literals passed to a call are taken to run during it
-	// (sort, retry, iterate helpers).
-	w.callValues(call)
+	// (sort, retry, iterate helpers), unless the callee only starts them
+	// in goroutines it does not wait for.
+	w.callValues(call, fn)
 	if fn == nil {
 		if _, ok := info.Uses[identOf(fun)].(*types.Builtin); ok {
 			return
@@ -250,8 +251,11 @@ func identOf(e ast.Expr) *ast.Ident {
 // callValues takes the functions passed to a call to run during it:
 // literals are inlined, named functions and locals bound to functions are
 // calls at the argument.
-func (w *walker) callValues(call *ast.CallExpr) {
-	for _, arg := range call.Args {
+func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
+	for i, arg := range call.Args {
+		if callee != nil && !w.a.cfg.async && w.a.startsParam(callee, i) {
+			continue
+		}
 		arg = ast.Unparen(arg)
 		if lit, ok := arg.(*ast.FuncLit); ok {
 			w.inline(lit, call)

@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerdoc.MustExtract(doc, "ctxprop"),
 	URL:        "https://github.com/ctxlint/ctxlint/tree/main/analyzers/ctxprop",
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch)},
+	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch), new(Starts)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -110,6 +110,7 @@ func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
 		info:     pass.TypesInfo,
 		stdCache: make(map[*types.Package]stdness),
 	}
+	exportStarts(pass)
 	a.dirs = parseDirectives(pass)
 	if len(program) == 0 && !a.mayBlock() {
 		a.reportDirectives()

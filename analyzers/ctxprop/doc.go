@@ -26,7 +26,10 @@
 // in place or through a local, and goroutines the iteration waits for
 // (sync.WaitGroup.Wait, errgroup.Group.Wait). A goroutine it starts and does
 // not wait for (go f(), time.AfterFunc) does not block it and is not
-// reported unless -ctxprop.async is set.
+// reported unless -ctxprop.async is set. A function passed to a call is
+// taken to run during it (retry, sort and iterate helpers), unless the
+// callee only starts it in a goroutine it does not wait for: the Starts
+// fact ("starts parameter 1") says so across packages.
 //
 // Sinks. A curated model, not the standard library's bodies: net/http
 // (Get, Head, Post, PostForm, the same on *Client, (*Client).Do and

@@ -55,6 +55,7 @@ type pkgAnalysis struct {
 	sinkTypePkgs  []*types.Package // the closure's packages whose types may be sinks
 	sinkCache     map[*types.Func]sinkLookup
 	params        map[*types.Var]paramRef // parameters of the package's functions
+	started       map[*types.Func][]int   // startsParam's cache
 }
 
 // paramRef locates a parameter: its function and index.

@@ -1,0 +1,42 @@
+// want package:"dispatch value get, value refresh"
+
+// Package spawn shows function literals passed to helpers: reported when
+// the helper runs them during the call, not when it starts them in a
+// goroutine it does not join.
+package spawn
+
+import (
+	"net/http"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+	"spawn/pool"
+)
+
+func get() { http.Get("http://kubelet/pods") } // want get:"reaches net/http.Get unbounded via get"
+
+func refresh() { http.Get("http://kubelet/spec") } // want refresh:"reaches net/http.Get unbounded via refresh"
+
+// detach is a local helper that starts its function and returns.
+func detach(f func()) { // want detach:"starts parameter 0"
+	go f()
+}
+
+func loops() {
+	h := health.RegisterLiveness("spawner")
+	for range h.C {
+		pool.Run(func() { http.Get("http://a") })   // want `"spawner" \(liveness\): net/http.Get`
+		pool.Group(func() { http.Get("http://b") }) // want `"spawner" \(liveness\): net/http.Get`
+		pool.Both(get)                              // want `"spawner" \(liveness\): net/http.Get`
+		pool.Start(func() { http.Get("http://c") })
+		pool.Start(refresh)
+		pool.StartWrapped("refresh", func() error { _, err := http.Get("http://d"); return err })
+		detach(func() { http.Get("http://e") })
+	}
+}
+
+func evaluated() {
+	h := health.RegisterLiveness("evaluated")
+	for range h.C {
+		pool.Eval(func() int { http.Get("http://f"); return 0 }) // want `"evaluated" \(liveness\): net/http.Get`
+	}
+}
