@@ -386,8 +386,16 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		ev.targets = a.implementations(origin, static)
 		// Implementations among the sinks: a module's own interface over
 		// *http.Client or over another module's client.
-		for _, impl := range a.sinkImplementations(origin, static) {
+		impls := a.sinkImplementations(origin, static)
+		for _, impl := range impls {
 			w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(impl.fn), w.sinkState(call, impl.rule)}})
+		}
+		// A module-local interface that only other modules implement (an
+		// unexported client type behind a constructor, say) is a call into
+		// them: presumed blocking when its method takes a context.
+		if i := contextParam(origin); i >= 0 && len(ev.targets) == 0 && len(impls) == 0 && a.moduleOnlyElsewhere(origin, static) {
+			w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(origin), w.sinkState(call, sinkRule{source: ctxArg, arg: i})}})
+			return
 		}
 	} else if origin.Pkg() == a.pass.Pkg {
 		if u := a.funcUnits[origin]; u != nil {

@@ -40,7 +40,10 @@
 // database/sql without Context, os/exec without CommandContext. A call into
 // another module to a function or interface method that takes a
 // context.Context (gRPC clients, Kubernetes and cloud SDKs) is presumed
-// blocking, and so is one that takes no context when the same type (or
+// blocking, and so is a context-taking method of the module's own
+// interface when no type of the module visible from the call implements
+// it (it wraps another module's client, whose type may be unexported), and
+// so is one that takes no context when the same type (or
 // package) offers its context form, MWithContext or MContext (the AWS SDK
 // v1 convention): it is never bounded. -ctxprop.sinks adds functions
 // (importpath.Func, (*importpath.T).M), -ctxprop.nonblocking removes them.

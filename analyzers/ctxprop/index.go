@@ -56,6 +56,7 @@ type pkgAnalysis struct {
 	sinkCache     map[*types.Func]sinkLookup
 	params        map[*types.Var]paramRef // parameters of the package's functions
 	started       map[*types.Func][]int   // startsParam's cache
+	ownImpls      map[string]bool         // moduleOnlyElsewhere's cache
 }
 
 // paramRef locates a parameter: its function and index.

@@ -448,3 +448,55 @@ func shortFuncName(fn *types.Func) string {
 }
 
 func baseName(path string) string { return filepath.Base(path) }
+
+// moduleOnlyElsewhere reports whether an interface method belongs to an
+// interface of the analysed module that no type of the module visible from
+// here implements: whatever fills it comes from another module.
+func (a *pkgAnalysis) moduleOnlyElsewhere(m *types.Func, static types.Type) bool {
+	iface, ok := static.Underlying().(*types.Interface)
+	if !ok || m.Pkg() == nil || a.isStdPkg(m.Pkg()) || a.otherModule(m) || isHealthPkg(m.Pkg()) {
+		return false
+	}
+	key := types.TypeString(static, nil) + "." + m.Name()
+	if v, ok := a.ownImpls[key]; ok {
+		return !v
+	}
+	found := false
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if found || seen[p] || a.isStdPkg(p) || a.otherModulePath(p.Path()) {
+			return
+		}
+		seen[p] = true
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			named, ok := tn.Type().(*types.Named)
+			if !ok || types.IsInterface(named) {
+				continue
+			}
+			if named.TypeParams().Len() > 0 {
+				// Some instantiation may implement it: take it as one.
+				if obj, _, _ := types.LookupFieldOrMethod(named, true, m.Pkg(), m.Name()); obj != nil {
+					found = true
+					return
+				}
+				continue
+			}
+			if types.Implements(named, iface) || types.Implements(types.NewPointer(named), iface) {
+				found = true
+				return
+			}
+		}
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	visit(a.pass.Pkg)
+	put(&a.ownImpls, key, found)
+	return !found
+}
