@@ -383,6 +383,20 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 			}
 		}
 		ev.dynamic = true
+		if tp, ok := static.(*types.TypeParam); ok {
+			// Through a type parameter: the type arguments of the
+			// instantiations visible here, when there are any.
+			if args := a.typeArgs(tp); len(args) > 0 {
+				for _, arg := range args {
+					w.viaTypeArg(call, &ev, origin, arg)
+				}
+				if len(ev.targets) > 0 {
+					ev.args = w.args(call)
+					w.emit(ev)
+				}
+				return
+			}
+		}
 		ev.targets = a.implementations(origin, static)
 		// Implementations among the sinks: a module's own interface over
 		// *http.Client or over another module's client.

@@ -61,7 +61,9 @@
 // a fact on it, lists the sinks it reaches unbounded and those it reaches
 // under one of its context parameters (bounded iff the caller's argument
 // is), each with the path of calls and their positions. Interface calls
-// resolve to every implementation visible from the package, and calls
+// resolve to every implementation visible from the package (a call
+// through a type parameter, to the methods of the type arguments the
+// package instantiates it with, or else of the constraint), and calls
 // through function values (locals, package-level variables, fields, maps
 // and slices of functions) to the functions of the same signature whose
 // address is taken. Summaries of unexported functions, of methods of

@@ -57,6 +57,7 @@ type pkgAnalysis struct {
 	params        map[*types.Var]paramRef // parameters of the package's functions
 	started       map[*types.Func][]int   // startsParam's cache
 	ownImpls      map[string]bool         // moduleOnlyElsewhere's cache
+	typeArgCache  map[*types.TypeParam][]types.Type
 }
 
 // paramRef locates a parameter: its function and index.
