@@ -42,6 +42,9 @@ type event struct {
 	targets []target
 	args    []*ctxState // by parameter index of the call site's signature
 	hops    []Hop       // via and pos as path steps, made on demand
+	// entry is the callee's full name when it lies in another module or in
+	// a generated file: what it reaches is reported at this call.
+	entry string
 	// ignore is the //ctxlint:ignore on the line of pos or of a via call,
 	// found with hops: every path through the event is suppressed.
 	ignore *directive
@@ -414,9 +417,15 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 	} else if origin.Pkg() == a.pass.Pkg {
 		if u := a.funcUnits[origin]; u != nil {
 			ev.targets = []target{{unit: u, shift: shift}}
+			if a.generatedDecl(u.decl) {
+				ev.entry = origin.FullName()
+			}
 		}
 	} else if s := a.importedSummary(origin); s != nil {
 		ev.targets = []target{{summary: s, shift: shift}}
+		if a.otherModule(origin) || a.generatedPos(origin.Pos()) {
+			ev.entry = origin.FullName()
+		}
 	}
 	if len(ev.targets) > 0 {
 		ev.args = w.args(call) // only now: most calls reach nothing

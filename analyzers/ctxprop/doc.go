@@ -80,6 +80,12 @@
 //
 //	"ad-kubeletlistener" (readiness): (*net/http.Client).Do without the health deadline (request built with http.NewRequest): KubeletListener.run (kubelet.go:56) → ... → Client.query (client.go:122)
 //
+// When the sink lies in another module or in a generated file, the chain
+// stops at the last call in the module's own code, which is the report's
+// site, and the message names what it enters: "(*api.KV).Keys reaches
+// (*net/http.Client).Do (api.go:880)". Distinct calls into a client that
+// share one sink inside it are distinct reports.
+//
 // A hop marked ~ is dynamic: the call at that position goes through an
 // interface or a function value. Hops in the package are also attached as
 // related positions. When a context bounded by the tick is in scope at the

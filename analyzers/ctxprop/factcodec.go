@@ -13,7 +13,7 @@ import (
 // many times over. Gob is still the envelope (the drivers use it); this is
 // only the Summary's own body.
 
-const summaryCodecVersion = 1
+const summaryCodecVersion = 2
 
 // GobEncode implements gob.GobEncoder.
 func (s *Summary) GobEncode() ([]byte, error) {
@@ -36,6 +36,8 @@ func (s *Summary) GobEncode() ([]byte, error) {
 		body = binary.AppendUvarint(body, intern(r.Why))
 		body = binary.AppendUvarint(body, intern(r.Timeout))
 		body = binary.AppendUvarint(body, intern(r.Origin))
+		body = binary.AppendUvarint(body, intern(r.Entry))
+		body = binary.AppendUvarint(body, intern(r.SinkAt))
 		body = binary.AppendUvarint(body, uint64(len(r.Path)))
 		for _, h := range r.Path {
 			body = binary.AppendUvarint(body, intern(h.Func))
@@ -85,6 +87,7 @@ func (s *Summary) GobDecode(data []byte) error {
 		r.Sink = str()
 		r.Param = int(d.varint())
 		r.Why, r.Timeout, r.Origin = str(), str(), str()
+		r.Entry, r.SinkAt = str(), str()
 		if n := d.count(); n > 0 {
 			r.Path = make([]Hop, n)
 		}

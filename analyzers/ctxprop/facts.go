@@ -90,6 +90,29 @@ type Reach struct {
 	// a migration must bring the loop's context in.
 	Origin string
 	Path   []Hop // from the call in this function to the sink call
+	// Entry is set when the sink lies in another module or in a generated
+	// file: the function there that the path's last hop calls, the last
+	// call in code the user can edit. Path then ends at that call, which
+	// is the reach's site, and SinkAt (file:line) says where the sink is.
+	Entry, SinkAt string
+}
+
+// sinkAt is where the sink is, as SinkAt says it.
+func (r *Reach) sinkAt() string {
+	if r.Entry != "" {
+		return r.SinkAt
+	}
+	last := r.Path[len(r.Path)-1]
+	return fmt.Sprintf("%s:%d", filepath.Base(last.File), last.Line)
+}
+
+// SinkText names the sink as messages do: "(*api.KV).Keys reaches
+// (*net/http.Client).Do (api.go:880)" when it lies behind an entry.
+func (r *Reach) SinkText() string {
+	if r.Entry == "" {
+		return r.Sink
+	}
+	return fmt.Sprintf("%s reaches %s (%s)", r.Entry, r.Sink, r.SinkAt)
 }
 
 // Hop is one call on a path.
@@ -220,5 +243,5 @@ func (r *Reach) short() string {
 	for i, h := range r.Path {
 		names[i] = h.Func
 	}
-	return fmt.Sprintf("%s %s via %s", r.Sink, ctx, strings.Join(names, "→"))
+	return fmt.Sprintf("%s %s via %s", r.SinkText(), ctx, strings.Join(names, "→"))
 }

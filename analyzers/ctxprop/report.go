@@ -80,7 +80,7 @@ func (a *pkgAnalysis) diagnose(u *unit, r *root, reach *Reach) {
 		timeout = fmt.Sprintf("; %s exists but is not the loop's deadline", reach.Timeout)
 	}
 	msg := fmt.Sprintf("%s (%s): %s without the health deadline (%s%s): %s",
-		r.component, r.kind, reach.Sink, why, timeout, reach.pathString())
+		r.component, r.kind, reach.SinkText(), why, timeout, reach.pathString())
 	var related []analysis.RelatedInformation
 	for _, h := range reach.Path[1:] {
 		if p := a.posOf(h); p.IsValid() {

@@ -181,12 +181,26 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 			}
 			// Most paths lose to one already there (callees reached through
 			// several calls): compare before making the path.
-			if old, ok := out[reachKey{r.key().site, state.reachParam()}]; ok && !(joined{ev.hops, r.Path}).better(joined{old.Path, nil}) {
+			at, tail := r.key().site, r.Path
+			if ev.entry != "" {
+				at, tail = ev.hops[len(ev.hops)-1].site(), nil
+			}
+			if old, ok := out[reachKey{at, state.reachParam()}]; ok && !(joined{ev.hops, tail}).better(joined{old.Path, nil}) {
+				continue
+			}
+			if ev.entry != "" {
+				// Behind code the user cannot edit: the path ends at this
+				// call, and it is the reach's site.
+				if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, slices.Clip(ev.hops)); nr != nil {
+					nr.Entry, nr.SinkAt = ev.entry, r.sinkAt()
+					add(out, nr)
+				}
 				continue
 			}
 			path := make([]Hop, 0, len(ev.hops)+len(r.Path))
 			path = append(append(path, ev.hops...), r.Path...)
 			if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, path); nr != nil {
+				nr.Entry, nr.SinkAt = r.Entry, r.SinkAt
 				add(out, nr)
 			}
 		}

@@ -1,0 +1,68 @@
+package ctxprop
+
+import (
+	"bufio"
+	"go/ast"
+	"go/token"
+	"os"
+	"strings"
+	"sync"
+)
+
+// generatedDecl reports whether a declaration of this package lies in a
+// generated file.
+func (a *pkgAnalysis) generatedDecl(decl *ast.FuncDecl) bool {
+	if decl == nil {
+		return false
+	}
+	for _, f := range a.pass.Files {
+		if f.FileStart <= decl.Pos() && decl.Pos() < f.FileEnd {
+			return ast.IsGenerated(f)
+		}
+	}
+	return false
+}
+
+// generatedPos reports whether pos, in another package, lies in a
+// generated file: one whose header has the "Code generated ... DO NOT
+// EDIT." line. Export data keeps file names, not comments, so the header
+// is read from the file, once per file for the process.
+func (a *pkgAnalysis) generatedPos(pos token.Pos) bool {
+	if !pos.IsValid() {
+		return false
+	}
+	name := a.pass.Fset.Position(pos).Filename
+	if name == "" {
+		return false
+	}
+	if v, ok := generatedFiles.Load(name); ok {
+		return v.(bool)
+	}
+	gen := readGenerated(name)
+	generatedFiles.Store(name, gen)
+	return gen
+}
+
+var generatedFiles sync.Map // file name -> bool
+
+// readGenerated looks for the generated-code line before the package
+// clause, as ast.IsGenerated does.
+func readGenerated(name string) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "package ") {
+			return false
+		}
+		if strings.HasPrefix(line, "// Code generated ") && strings.HasSuffix(line, " DO NOT EDIT.") {
+			return true
+		}
+	}
+	return false
+}
