@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerdoc.MustExtract(doc, "ctxprop"),
 	URL:        "https://github.com/ctxlint/ctxlint/tree/main/analyzers/ctxprop",
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch), new(Starts)},
+	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch), new(Starts), new(HandleName)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -112,13 +112,19 @@ func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
 	}
 	exportStarts(pass)
 	a.dirs = parseDirectives(pass)
-	if len(program) == 0 && !a.mayBlock() {
+	a.customHandles = customHandleTypes(pass.Pkg, cfg.register)
+	// A package that reaches no sink may still declare the handles that
+	// other packages' loops read: it names them.
+	names := a.mayHaveRoots() && a.declaresHandles()
+	if len(program) == 0 && !names && !a.mayBlock() {
 		a.reportDirectives()
 		return &Result{}, nil
 	}
-	a.customHandles = customHandleTypes(pass.Pkg, cfg.register)
 	a.imported = newImportIndex(pass, program)
 	a.index()
+	if names {
+		a.exportHandleNames()
+	}
 	a.findRoots()
 	a.summarize()
 	a.exportFacts()

@@ -19,7 +19,9 @@
 // functions named by -ctxprop.register, and functions marked
 // //ctxlint:monitored are roots too. The component's name and kind come from
 // the registration call that made the handle, followed through locals,
-// parameters and struct fields.
+// parameters, struct fields, setters and getters; a package-level
+// variable, an exported field or a getter of another package carries its
+// handle's name in a HandleName fact.
 //
 // Everything the iteration runs before it can receive again counts: case
 // bodies, default, code around the select, deferred calls, closures called

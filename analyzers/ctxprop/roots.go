@@ -407,14 +407,30 @@ func (a *pkgAnalysis) registration(e ast.Expr, decl *ast.FuncDecl, depth int) (n
 	case *ast.StarExpr:
 		return a.registration(x.X, decl, depth+1)
 	case *ast.CallExpr:
-		return a.registrationCall(x)
+		if n, k, ok := a.registrationCall(x); ok {
+			return n, k, true
+		}
+		// A getter: what it returns, here or by its fact.
+		if fn, ok := typeutil.Callee(a.info, x).(*types.Func); ok {
+			if n, k, ok := a.importedRegistration(fn.Origin()); ok {
+				return n, k, true
+			}
+			if fn.Pkg() == a.pass.Pkg {
+				return a.objRegistration(fn.Origin(), depth)
+			}
+		}
 	case *ast.SelectorExpr:
 		if s, ok := a.info.Selections[x]; ok && s.Kind() == types.FieldVal {
+			if n, k, ok := a.importedRegistration(s.Obj()); ok {
+				return n, k, true
+			}
 			for _, v := range a.fieldValues[s.Obj().(*types.Var)] {
 				if n, k, ok := a.registration(v, nil, depth+1); ok {
 					return n, k, true
 				}
 			}
+		} else if v, ok := a.info.Uses[x.Sel].(*types.Var); ok {
+			return a.importedRegistration(v) // pkg.Var
 		}
 	case *ast.Ident:
 		obj := a.objOf(x)
@@ -422,10 +438,14 @@ func (a *pkgAnalysis) registration(e ast.Expr, decl *ast.FuncDecl, depth int) (n
 		if !isVar {
 			return "", "", false
 		}
-		if i, fn := paramIndex(v, decl, a.info); fn != nil {
+		i, fn := paramIndex(v, decl, a.info)
+		if p, ok := a.params[v]; ok && fn == nil {
+			i, fn = p.i, p.fn // a parameter stored in a field: a setter
+		}
+		if fn != nil {
 			for _, site := range a.calls[fn] {
 				args := site.call.Args
-				if i < len(args) {
+				if i < len(args) && site.caller != nil {
 					if n, k, ok := a.registration(args[i], site.caller, depth+1); ok {
 						return n, k, true
 					}

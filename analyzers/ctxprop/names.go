@@ -1,0 +1,138 @@
+package ctxprop
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+)
+
+// HandleName is the fact ctxprop exports for a package-level variable, a
+// struct field or a function (a getter) of a health handle type whose
+// registration it could follow: loops in importing packages that read the
+// handle through it are named after the component.
+type HandleName struct {
+	Name string // quoted name, format string, or a description
+	Kind string // liveness, readiness, startup, ...
+}
+
+// AFact marks HandleName as an analysis fact.
+func (*HandleName) AFact() {}
+
+func (h *HandleName) String() string { return fmt.Sprintf("handle %s (%s)", h.Name, h.Kind) }
+
+// declaresHandles reports whether the package declares a package-level
+// variable, a function result or a field of a package-level struct type
+// that holds a handle: what exportHandleNames may name.
+func (a *pkgAnalysis) declaresHandles() bool {
+	found := false
+	a.handleDecls(func(types.Object) bool { found = true; return false })
+	return found
+}
+
+// handleDecls calls yield with each package-level variable, function and
+// struct field of the package that holds a handle, until it returns false.
+func (a *pkgAnalysis) handleDecls(yield func(types.Object) bool) {
+	scope := a.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		switch obj := scope.Lookup(name).(type) {
+		case *types.Var:
+			if a.isHandleType(obj.Type()) && !yield(obj) {
+				return
+			}
+		case *types.Func:
+			if res := obj.Signature().Results(); res.Len() == 1 && a.isHandleType(res.At(0).Type()) && !yield(obj) {
+				return
+			}
+		case *types.TypeName:
+			named, ok := obj.Type().(*types.Named)
+			if !ok {
+				continue
+			}
+			for m := range named.Methods() {
+				if res := m.Signature().Results(); res.Len() == 1 && a.isHandleType(res.At(0).Type()) && !yield(m) {
+					return
+				}
+			}
+			if st, ok := named.Underlying().(*types.Struct); ok {
+				for f := range st.Fields() {
+					if a.isHandleType(f.Type()) && !yield(f) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// exportHandleNames attaches a HandleName fact to what the package
+// declares that holds a handle whose registration it can follow.
+func (a *pkgAnalysis) exportHandleNames() {
+	a.handleDecls(func(obj types.Object) bool {
+		if !obj.Exported() {
+			return true // importers cannot read it
+		}
+		if name, kind, ok := a.objRegistration(obj, 0); ok {
+			a.pass.ExportObjectFact(obj, &HandleName{Name: name, Kind: kind})
+		}
+		return true
+	})
+}
+
+// objRegistration follows the registration of what a variable, field or
+// function (through its returns) of this package holds.
+func (a *pkgAnalysis) objRegistration(obj types.Object, depth int) (name, kind string, ok bool) {
+	switch obj := obj.(type) {
+	case *types.Var:
+		values := a.assigns[obj]
+		if obj.IsField() {
+			values = a.fieldValues[obj]
+		}
+		for _, v := range values {
+			if n, k, ok := a.registration(v, nil, depth+1); ok {
+				return n, k, true
+			}
+		}
+	case *types.Func:
+		u := a.funcUnits[obj]
+		if u == nil || u.decl == nil {
+			return "", "", false
+		}
+		for _, res := range returnedValues(u.decl.Body) {
+			if n, k, ok := a.registration(res, u.decl, depth+1); ok {
+				return n, k, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// importedRegistration reads the HandleName fact of an object of another
+// package.
+func (a *pkgAnalysis) importedRegistration(obj types.Object) (name, kind string, ok bool) {
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == a.pass.Pkg {
+		return "", "", false
+	}
+	var h HandleName
+	if a.pass.ImportObjectFact(obj, &h) {
+		return h.Name, h.Kind, true
+	}
+	return "", "", false
+}
+
+// returnedValues lists the single results of a body's return statements,
+// not those of the function literals in it.
+func returnedValues(body *ast.BlockStmt) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 1 {
+				out = append(out, n.Results[0])
+			}
+		}
+		return true
+	})
+	return out
+}
