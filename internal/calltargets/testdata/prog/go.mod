@@ -1,0 +1,3 @@
+module example.test/prog
+
+go 1.26

@@ -1,0 +1,16 @@
+// Package loop makes the dynamic calls.
+package loop
+
+import (
+	"example.test/prog/fwd"
+	"example.test/prog/reg"
+	"example.test/prog/wiring"
+)
+
+func Run(f fwd.Forwarder, c *wiring.Collector) {
+	reg.Catalog["docker"]() // CALL catalog
+	f.Send("x")             // CALL send
+	c.Fetch()               // CALL fetch
+}
+
+func Main() { Run(wiring.Forwarder(), wiring.NewCollector()) }
