@@ -386,6 +386,13 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 			}
 		}
 		ev.dynamic = true
+		if w.viaProgram(call, &ev, true) {
+			if len(ev.targets) > 0 {
+				ev.args = w.args(call)
+				w.emit(ev)
+			}
+			return
+		}
 		if tp, ok := static.(*types.TypeParam); ok {
 			// Through a type parameter: the type arguments of the
 			// instantiations visible here, when there are any.
@@ -479,6 +486,12 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 			}
 			return
 		}
+	}
+	if w.viaProgram(call, &ev, false) {
+		if len(ev.targets) > 0 {
+			w.emit(ev)
+		}
+		return
 	}
 	ev.targets = a.funcValueTargets(sig)
 	if len(ev.targets) > 0 {

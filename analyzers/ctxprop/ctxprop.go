@@ -35,6 +35,11 @@ var Analyzer = &analysis.Analyzer{
 // rewriter plan from it.
 type Result struct {
 	Stuck []Stuck
+	// Funcs and Lits are, in a whole-program run only, the summaries of
+	// the package's functions and stored literals (by the position of
+	// their func keyword) that reach a sink: the next round's input.
+	Funcs map[*types.Func]*Summary
+	Lits  map[token.Pos]*Summary
 }
 
 // Stuck is one report: a loop, and the path to a sink.
@@ -81,20 +86,9 @@ func parseConfig() (*config, error) {
 
 var goroot = filepath.ToSlash(filepath.Join(build.Default.GOROOT, "src")) + "/"
 
-// WholeProgram returns an analyzer like Analyzer that also resolves
-// interface and function-value calls to program, the Dispatch facts of
-// every package of the program by import path: implementations in packages
-// the analysed package does not import become visible. A standalone driver
-// runs it until program stops changing.
-func WholeProgram(program map[string]*Dispatch) *analysis.Analyzer {
-	a := *Analyzer
-	a.Run = func(pass *analysis.Pass) (any, error) { return runWith(pass, program) }
-	return &a
-}
-
 func run(pass *analysis.Pass) (any, error) { return runWith(pass, nil) }
 
-func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
+func runWith(pass *analysis.Pass, prog *Program) (any, error) {
 	// The standard library is modelled, not analysed: inside it a correct
 	// (*http.Client).Do looks unbounded.
 	if len(pass.Files) > 0 && strings.HasPrefix(filepath.ToSlash(pass.Fset.Position(pass.Files[0].Pos()).Filename), goroot) {
@@ -109,6 +103,7 @@ func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
 		cfg:      cfg,
 		info:     pass.TypesInfo,
 		stdCache: make(map[*types.Package]stdness),
+		program:  prog,
 	}
 	exportStarts(pass)
 	a.dirs = parseDirectives(pass)
@@ -116,11 +111,11 @@ func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
 	// A package that reaches no sink may still declare the handles that
 	// other packages' loops read: it names them.
 	names := a.mayHaveRoots() && a.declaresHandles()
-	if len(program) == 0 && !names && !a.mayBlock() {
+	if prog == nil && !names && !a.mayBlock() {
 		a.reportDirectives()
 		return &Result{}, nil
 	}
-	a.imported = newImportIndex(pass, program)
+	a.imported = newImportIndex(pass)
 	a.index()
 	if names {
 		a.exportHandleNames()
@@ -132,6 +127,9 @@ func runWith(pass *analysis.Pass, program map[string]*Dispatch) (any, error) {
 	// A copy: a pointer into a would keep the whole per-package state alive
 	// as long as the driver keeps the result.
 	res := a.result
+	if prog != nil {
+		a.programSummaries(&res)
+	}
 	return &res, nil
 }
 

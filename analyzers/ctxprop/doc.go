@@ -77,6 +77,19 @@
 // it and called there later); "ctxlint -whole-program ./..." analyses the
 // packages as one program and sees both.
 //
+// Whole program. There, dynamic calls resolve through the program's call
+// graph: SSA of the program's own code, CHA, then VTA (type flow through
+// assignments, fields, maps, parameters and returns) twice over the slice
+// reachable from the root packages' functions, as govulncheck builds it.
+// An interface call runs only the implementations whose values flow to its
+// receiver, so a type the program never builds is no target; a call
+// through a function value runs only the functions stored where it reads
+// (a map filled by another package's init, a field set by a constructor),
+// not every function of its signature. A call the graph does not know, or
+// to whose receiver nothing flows (a parameter of an entry point), falls
+// back to the per-package resolution. Rounds carry each package's
+// summaries to callers that do not import it until they settle.
+//
 // Reports. One per loop and sink call site, at the call in the loop that
 // starts the shortest path (fewest dynamic hops first):
 //

@@ -58,6 +58,8 @@ type pkgAnalysis struct {
 	started       map[*types.Func][]int   // startsParam's cache
 	ownImpls      map[string]bool         // moduleOnlyElsewhere's cache
 	typeArgCache  map[*types.TypeParam][]types.Type
+	program       *Program            // whole-program runs only
+	litsByPos     map[token.Pos]*unit // litUnitAt's index
 }
 
 // paramRef locates a parameter: its function and index.
@@ -119,7 +121,7 @@ func (a *pkgAnalysis) index() {
 			a.nodes = append(a.nodes, n)
 			decl := enclosingDecl(stack)
 			litCount[decl]++
-			if stored(n, stack, a.info) {
+			if stored(n, stack, a.info) || a.program != nil && a.program.IsLitCallee != nil && a.program.IsLitCallee(n.Type.Func) {
 				name := fmt.Sprintf("func%d", litCount[decl])
 				if decl != nil {
 					name = funcName(decl) + "." + name

@@ -24,18 +24,13 @@ type importedMethod struct {
 	summary   *Summary
 }
 
-func newImportIndex(pass *analysis.Pass, program map[string]*Dispatch) *importIndex {
+func newImportIndex(pass *analysis.Pass) *importIndex {
 	ix := &importIndex{methods: make(map[string][]importedMethod), values: make(map[string][]*Summary),
 		bySig: make(map[string][]target)}
 	facts := make(map[string]*Dispatch)
 	for _, f := range pass.AllPackageFacts() {
 		if d, ok := f.Fact.(*Dispatch); ok && f.Package != pass.Pkg {
 			facts[f.Package.Path()] = d
-		}
-	}
-	for path, d := range program { // whole-program mode
-		if _, ok := facts[path]; !ok && path != pass.Pkg.Path() {
-			facts[path] = d
 		}
 	}
 	paths := make([]string, 0, len(facts))

@@ -1,0 +1,112 @@
+package ctxprop
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Program is what a whole-program driver knows beyond one package: the
+// callees of the program's dynamic calls, from a call graph, and the
+// summaries that the round before computed for every package's functions
+// and literals, so that a callee in a package the caller does not import
+// is summarised too.
+type Program struct {
+	// Callees returns the functions and literals (by the position of their
+	// func keyword) that the dynamic call whose left parenthesis is at
+	// lparen may run; ok is false when the graph does not know the call.
+	Callees func(lparen token.Pos) (funcs []*types.Func, lits []token.Pos, ok bool)
+	// IsLitCallee reports whether a literal is run by a dynamic call: it
+	// then needs a summary of its own even where it is passed in place.
+	IsLitCallee func(pos token.Pos) bool
+	Funcs       map[*types.Func]*Summary
+	Lits        map[token.Pos]*Summary
+}
+
+// WholeProgramWith returns an analyzer like Analyzer that resolves the
+// dynamic calls the program's call graph knows to their callees, and
+// reports in its Result the summaries the next round needs. A standalone
+// driver runs it until the summaries stop changing.
+func WholeProgramWith(p *Program) *analysis.Analyzer {
+	a := *Analyzer
+	a.Run = func(pass *analysis.Pass) (any, error) { return runWith(pass, p) }
+	return &a
+}
+
+// viaProgram resolves a dynamic call with the program's call graph: the
+// sinks among its callees are events of their own, the others targets of
+// ev. It reports false when the graph does not know the call, or knows no
+// callee for it (nothing flows to its receiver: an entry point's parameter),
+// and the package's own resolution applies.
+func (w *walker) viaProgram(call *ast.CallExpr, ev *event, method bool) bool {
+	a := w.a
+	if a.program == nil || a.program.Callees == nil || call == nil {
+		return false
+	}
+	funcs, lits, ok := a.program.Callees(call.Lparen)
+	if !ok || len(funcs)+len(lits) == 0 {
+		return false
+	}
+	for _, fn := range funcs {
+		if rule, ok := a.sinkFor(fn); ok {
+			var ref ast.Expr // a function value: no receiver
+			if method {
+				ref = ast.Unparen(call.Fun)
+			}
+			w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(fn), w.sinkStateAt(call, rule, ref, 0)}})
+			continue
+		}
+		if fn.Pkg() == a.pass.Pkg {
+			if u := a.funcUnits[fn]; u != nil {
+				ev.targets = append(ev.targets, target{unit: u})
+			}
+		} else if s := a.importedSummary(fn); s != nil {
+			ev.targets = append(ev.targets, target{summary: s})
+		} else if s := a.program.Funcs[fn]; s != nil {
+			ev.targets = append(ev.targets, target{summary: s})
+		}
+	}
+	for _, pos := range lits {
+		if u := a.litUnitAt(pos); u != nil {
+			ev.targets = append(ev.targets, target{unit: u})
+		} else if s := a.program.Lits[pos]; s != nil {
+			ev.targets = append(ev.targets, target{summary: s})
+		}
+	}
+	return true
+}
+
+// litUnitAt returns the unit of this package's literal whose func keyword
+// is at pos.
+func (a *pkgAnalysis) litUnitAt(pos token.Pos) *unit {
+	if a.litsByPos == nil {
+		a.litsByPos = make(map[token.Pos]*unit, len(a.litUnits))
+		for lit, u := range a.litUnits {
+			a.litsByPos[lit.Type.Func] = u
+		}
+	}
+	return a.litsByPos[pos]
+}
+
+// programSummaries fills the Result's summaries for the next round.
+func (a *pkgAnalysis) programSummaries(res *Result) {
+	res.Funcs = make(map[*types.Func]*Summary)
+	res.Lits = make(map[token.Pos]*Summary)
+	for _, u := range a.units {
+		if len(u.reaches) == 0 || u.root != nil {
+			continue
+		}
+		s := &Summary{}
+		for _, r := range sortedReaches(u.reaches) {
+			s.Reaches = append(s.Reaches, *r)
+		}
+		switch {
+		case u.fn != nil:
+			res.Funcs[u.fn] = s
+		case u.lit != nil:
+			res.Lits[u.lit.Type.Func] = s
+		}
+	}
+}
