@@ -119,3 +119,33 @@ func TestReadBaseline(t *testing.T) {
 		}
 	}
 }
+
+// TestStaleTestFunctions: a package is analysed with and without its test
+// files; an entry for a TODO in a test function is not stale because the
+// variant without the test files does not see it. A stale entry is still
+// reported, once.
+func TestStaleTestFunctions(t *testing.T) {
+	dir := t.TempDir()
+	writeModule(t, dir, ratchetSrc)
+	os.WriteFile(filepath.Join(dir, "a_test.go"), []byte(`package ratchet
+
+import (
+	"context"
+	"testing"
+)
+
+func TestF(t *testing.T) { use(context.TODO()) }
+`), 0o644)
+	path := filepath.Join(t.TempDir(), "todo.baseline")
+	os.WriteFile(path, []byte("example.com/ratchet F 1\nexample.com/ratchet G 1\nexample.com/ratchet TestF 1\n"), 0o644)
+	setBaseline(t, path)
+	if msgs, err := run(t, dir); len(msgs) != 0 || err != "" {
+		t.Errorf("every site baselined: %q, %s", msgs, err)
+	}
+
+	os.WriteFile(path, []byte("example.com/ratchet F 1\nexample.com/ratchet G 1\nexample.com/ratchet TestF 1\nexample.com/ratchet H 1\n"), 0o644)
+	want := `stale baseline entry "example.com/ratchet H 1": no such context.TODO() any more: remove it from ` + path
+	if msgs, err := run(t, dir); len(msgs) != 1 || msgs[0] != want || err != "" {
+		t.Errorf("one stale entry: %q, %s; want [%q]", msgs, err, want)
+	}
+}

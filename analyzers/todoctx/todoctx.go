@@ -38,7 +38,8 @@ var flags struct {
 
 func init() {
 	Analyzer.Flags.StringVar(&flags.baseline, "baseline", "",
-		"file of known sites (written by ctxlint todo -write-baseline): report only new ones, and stale entries")
+		"file of known sites (written by ctxlint todo -write-baseline): report only new ones, and stale entries; "+
+			"FILE@sha256:HEX pins its contents, as go vet requires (ctxlint todo -baseline-flag FILE prints it)")
 	Analyzer.Flags.BoolVar(&flags.background, "background", false,
 		"also report context.Background() outside main, init, tests and goroutine roots")
 }
@@ -65,13 +66,22 @@ type caller struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{Baselined: map[string]bool{}}
-	base, err := loadBaseline()
+	base, basePath, err := loadBaseline(pass)
 	if err != nil {
+		if vetProtocol() && len(pass.Files) > 0 {
+			// go vet (1.26) caches the package's facts even when the tool
+			// reports an error, but not the error: a second run prints
+			// nothing and exits 0. A diagnostic is cached and printed on
+			// every run, until the flags change.
+			pass.Reportf(pass.Files[0].Package, "%v", err)
+			return res, nil
+		}
 		return nil, err
 	}
 	baselined := func(s *Site) bool { return base[s.Key()] }
 	if !imports(pass.Pkg, "context") && !imports(pass.Pkg, "golang.org/x/net/context") {
-		return res, checkBaseline(pass, res) // nothing to find; stale entries still count
+		checkBaseline(pass, base, basePath, res) // nothing to find; stale entries still count
+		return res, nil
 	}
 	s := &pkgState{pass: pass, info: pass.TypesInfo, stuck: map[string]ctxprop.Stuck{}}
 	if r, ok := pass.ResultOf[ctxprop.Analyzer].(*ctxprop.Result); ok && r != nil {
@@ -127,7 +137,8 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		pass.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: site.Message(), SuggestedFixes: fixes})
 	}
-	return res, checkBaseline(pass, res)
+	checkBaseline(pass, base, basePath, res)
+	return res, nil
 }
 
 // emptyContext returns "TODO" or "Background" for the functions of that
@@ -225,23 +236,48 @@ func litName(decl *ast.FuncDecl, lit *ast.FuncLit) string {
 
 func funcName(d *ast.FuncDecl) string { return funcname.Of(d) }
 
-// sameLineComment returns the text of a // comment after the call on its
-// line: the reason the TODO is there.
+// sameLineComment returns the text of the // comment after the call on
+// its line, as written: the reason the TODO is there. A directive
+// (//nolint:todoctx, //ctxlint:ignore ...) is no reason, but the
+// explanation after its own // is (//nolint:todoctx // no API yet).
 func sameLineComment(fset *token.FileSet, file *ast.File, call *ast.CallExpr) string {
 	line := fset.Position(call.End()).Line
 	for _, cg := range file.Comments {
 		for _, c := range cg.List {
 			if c.Pos() > call.End() && fset.Position(c.Pos()).Line == line && strings.HasPrefix(c.Text, "//") {
 				text := strings.TrimPrefix(c.Text, "//")
-				if i := strings.Index(text, "//"); i >= 0 { // a second comment: // want, //nolint
-					text = text[:i]
+				if isDirective(text) {
+					_, text, _ = strings.Cut(text, "//")
 				}
-				text = strings.TrimSpace(text)
-				if !strings.HasPrefix(text, "want ") && !strings.HasPrefix(text, "nolint") && !strings.HasPrefix(text, "ctxlint:") {
-					return text
-				}
+				return strings.TrimSpace(text)
 			}
 		}
 	}
 	return ""
+}
+
+// isDirective reports whether a // comment's text (after the //) is a
+// directive: //word:... as go/ast defines it (//go:build, //nolint:x,
+// //ctxlint:ignore), //line, //export, //extern, or golangci-lint's bare
+// //nolint.
+func isDirective(text string) bool {
+	for _, p := range []string{"line ", "export ", "extern "} {
+		if strings.HasPrefix(text, p) {
+			return true
+		}
+	}
+	if text == "nolint" || strings.HasPrefix(text, "nolint ") {
+		return true
+	}
+	colon := strings.Index(text, ":")
+	if colon <= 0 || colon+1 >= len(text) {
+		return false
+	}
+	for _, r := range text[:colon] {
+		if !('a' <= r && r <= 'z' || '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	r := text[colon+1]
+	return 'a' <= r && r <= 'z' || '0' <= r && r <= '9'
 }

@@ -8,7 +8,6 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -45,14 +44,4 @@ func TestBackground(t *testing.T) {
 	f.Value.Set("true")
 	defer f.Value.Set("false")
 	analysistest.Run(t, analysistest.TestData(), todoctx.Analyzer, "background")
-}
-
-func TestMissingBaseline(t *testing.T) {
-	f := todoctx.Analyzer.Flags.Lookup("baseline")
-	f.Value.Set(filepath.Join(t.TempDir(), "missing"))
-	defer f.Value.Set("")
-	_, err := todoctx.Analyzer.Run(nil)
-	if err == nil || !strings.Contains(err.Error(), "todoctx: baseline: open ") {
-		t.Errorf("a missing baseline: %v", err)
-	}
 }

@@ -104,9 +104,9 @@ func TestGoVet(t *testing.T) {
 	want := []string{
 		`agent/agent.go:15:3: "poller" (liveness): net/http.Get without the health deadline (it takes no context): Run (agent.go:15)`,
 		`agent/agent.go:22:16: context.TODO() in Ping (in-scope): a context is in scope: use ctx`,
-		// The handle's type comes from export data: the package imports
-		// no health runtime itself.
-		`worker/worker.go:14:3: component of h (health): net/http.Get without the health deadline (it takes no context): Work (worker.go:14)`,
+		// The handle's type comes from export data, its name and kind from
+		// agent's facts: the package imports no health runtime itself.
+		`worker/worker.go:14:3: "worker" (liveness): net/http.Get without the health deadline (it takes no context): Work (worker.go:14)`,
 	}
 	for _, w := range want {
 		if n := strings.Count(stderr, w); n != 1 {
@@ -174,5 +174,87 @@ func TestGoFix(t *testing.T) {
 	}
 	if stdout, _, code := goCmd(dir, "fix", "-fixtool="+bin, "-diff", "./..."); code != 0 || stdout != "" {
 		t.Errorf("go fix -diff after fixing: exit %d\n%s", code, stdout)
+	}
+}
+
+// baselineFlag runs ctxlint todo -baseline-flag FILE in dir.
+func baselineFlag(t *testing.T, bin, dir, file string) string {
+	t.Helper()
+	cmd := exec.Command(bin, "todo", "-baseline-flag", file)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("ctxlint todo -baseline-flag %s: %v", file, err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// TestGoVetBaselineRelative: go vet runs the tool in each package's
+// directory; a relative -todoctx.baseline is relative to the module root.
+// Without the file's digest the value is refused, with the flag to pass,
+// on every run: a cached run does not hide it.
+func TestGoVetBaselineRelative(t *testing.T) {
+	bin := buildCtxlint(t)
+	dir := vetModule(t)
+	os.WriteFile(filepath.Join(dir, "todo.baseline"), []byte("example.com/vetmod/agent Ping 1\n"), 0o644)
+	pinned := baselineFlag(t, bin, dir, "todo.baseline")
+	if !strings.HasPrefix(pinned, "-todoctx.baseline=todo.baseline@sha256:") {
+		t.Fatalf("ctxlint todo -baseline-flag todo.baseline = %q", pinned)
+	}
+
+	_, stderr, code := goCmd(dir, "vet", "-vettool="+bin, "-ctxprop.nonblocking=net/http.Get", pinned, "./...")
+	if code != 0 {
+		t.Errorf("go vet %s: exit %d, want 0 (the TODO is baselined)\n%s", pinned, code, stderr)
+	}
+
+	for run := 1; run <= 2; run++ {
+		_, stderr, code = goCmd(dir, "vet", "-vettool="+bin, "-ctxprop.nonblocking=net/http.Get", "-todoctx.baseline=todo.baseline", "./...")
+		want := "agent/agent.go:3:1: -todoctx.baseline=todo.baseline has no digest, and go vet caches results by its flags, not by the file's contents: pass " +
+			pinned + " (ctxlint todo -baseline-flag todo.baseline prints it)"
+		if code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("run %d of go vet without the digest: exit %d\n%s\nwant 1 and %q", run, code, stderr, want)
+		}
+	}
+}
+
+// TestGoVetBaselineEdited: go vet caches results by the tool's flags; the
+// pinned value changes with the file, so the run after an edit sees it,
+// although the cache is warm; a stale digest is refused whenever a package
+// is analysed again.
+func TestGoVetBaselineEdited(t *testing.T) {
+	bin := buildCtxlint(t)
+	dir := vetModule(t)
+	baseline := filepath.Join(dir, "todo.baseline")
+	os.WriteFile(baseline, []byte("example.com/vetmod/agent Ping 1\n"), 0o644)
+	vet := func(flag string, extra ...string) (string, int) {
+		_, stderr, code := goCmd(dir, append(append([]string{"vet", "-vettool=" + bin, "-ctxprop.nonblocking=net/http.Get", flag}, extra...), "./...")...)
+		return stderr, code
+	}
+	const ping = "agent/agent.go:22:16: context.TODO() in Ping (in-scope)"
+	before := baselineFlag(t, bin, dir, "todo.baseline")
+	if stderr, code := vet(before); code != 0 || strings.Contains(stderr, ping) {
+		t.Fatalf("go vet %s: exit %d, want 0\n%s", before, code, stderr)
+	}
+	// The cache is warm: the same run does not start the tool for agent.
+	if stderr, code := vet(before, "-x"); code != 0 || strings.Contains(stderr, "cd "+filepath.Join(dir, "agent")+"\n") {
+		t.Fatalf("go vet -x %s: exit %d, the tool ran again:\n%s", before, code, stderr)
+	}
+
+	os.WriteFile(baseline, []byte("# Ping's TODO is back in the inventory.\n"), 0o644)
+	after := baselineFlag(t, bin, dir, "todo.baseline")
+	if after == before {
+		t.Fatalf("the flag did not change with the file: %s", after)
+	}
+	if stderr, code := vet(after); code != 1 || !strings.Contains(stderr, ping) {
+		t.Errorf("go vet %s after the edit: exit %d, want 1 and %q\n%s", after, code, ping, stderr)
+	}
+
+	// The old digest, once agent is analysed again.
+	f, _ := os.OpenFile(filepath.Join(dir, "agent", "agent.go"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("\n// An edit.\n")
+	f.Close()
+	want := "agent/agent.go:3:1: " + before + ": the file has changed since: pass " + after
+	if stderr, code := vet(before); code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("go vet %s with the file edited: exit %d\n%s\nwant 1 and %q", before, code, stderr, want)
 	}
 }

@@ -7,8 +7,10 @@ import "context"
 func use(context.Context) {}
 
 func helper() {
-	use(context.Background()) // want `context.Background\(\) in helper \(hoist\)`
-	use(context.TODO())       // want `context.TODO\(\) in helper \(hoist\)`
+	// want +1 `context.Background\(\) in helper \(hoist\)`
+	use(context.Background())
+	// want +1 `context.TODO\(\) in helper \(hoist\)`
+	use(context.TODO())
 }
 
 func init() {

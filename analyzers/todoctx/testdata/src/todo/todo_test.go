@@ -6,5 +6,6 @@ import (
 )
 
 func TestSync(t *testing.T) {
-	dialer.DialContext(context.TODO(), "tcp", "x") // want `context.TODO\(\) in TestSync \(in-scope\): a context is in scope: use t.Context\(\)`
+	// want +1 `context.TODO\(\) in TestSync \(in-scope\): a context is in scope: use t.Context\(\)`
+	dialer.DialContext(context.TODO(), "tcp", "x")
 }

@@ -10,7 +10,8 @@ var dialer net.Dialer
 
 // 1: use the context in scope.
 func connect(ctx context.Context) (net.Conn, error) {
-	return dialer.DialContext(context.TODO(), "tcp", "db:5432") // want `in-scope`
+	// want +1 `in-scope`
+	return dialer.DialContext(context.TODO(), "tcp", "db:5432")
 }
 
 // 2: every caller has a context, so the TODO moves up one level.
@@ -18,11 +19,13 @@ func lookup(host string) (net.Conn, error) {
 	if host == "" {
 		return nil, nil
 	}
-	c, err := dialer.DialContext(context.TODO(), "tcp", host) // want `hoist`
+	// want +1 `hoist`
+	c, err := dialer.DialContext(context.TODO(), "tcp", host)
 	if err != nil {
 		return lookup("fallback")
 	}
-	_, _ = dialer.DialContext(context.TODO(), "tcp", host) // want `in lookup \(hoist\)`
+	// want +1 `in lookup \(hoist\)`
+	_, _ = dialer.DialContext(context.TODO(), "tcp", host)
 	return c, err
 }
 
@@ -38,7 +41,8 @@ func secondary(ctx context.Context, hosts []string) {
 type pool struct{}
 
 func (p *pool) warm() {
-	dialer.DialContext(context.TODO(), "tcp", "warm") // want `hoist`
+	// want +1 `hoist`
+	dialer.DialContext(context.TODO(), "tcp", "warm")
 }
 
 func start(ctx context.Context, p *pool) { p.warm() }

@@ -4,7 +4,8 @@ package main
 import "context"
 
 func main() {
-	run(context.TODO()) // want `context.TODO\(\) in main \(root\): root: main, where the program's contexts start`
+	// want +1 `context.TODO\(\) in main \(root\): root: main, where the program's contexts start`
+	run(context.TODO())
 }
 
 func run(ctx context.Context) { _ = ctx }
