@@ -4,18 +4,25 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestGolangciLint builds golangci-lint with the plugins (from the Go
 // module proxy, pinned in build-custom-gcl.sh) and runs it on the example
-// agent and on a fixture with //nolint:ctxprop. The binary is cached by a
-// hash of the sources it includes, so only the first run builds (minutes).
+// agent and on a fixture with //nolint:ctxprop and a call that reaches two
+// sinks: with the configuration the README documents, golangci-lint shows
+// as many ctxprop findings as ctxlint, and no related positions as issues
+// of their own. The binary is cached by a hash of the sources it includes,
+// so only the first run builds (minutes).
 func TestGolangciLint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds golangci-lint")
@@ -37,16 +44,13 @@ func TestGolangciLint(t *testing.T) {
 			t.Errorf("golangci-lint did not report %q:\n%s", want, out)
 		}
 	}
-	// golangci-lint prints each hop in the package as an issue of its own,
-	// "ctxprop(related information)": count the findings.
-	findings := 0
-	for line := range strings.SplitSeq(out, "\n") {
-		if strings.HasSuffix(line, "(ctxprop)") && !strings.Contains(line, "related information") {
-			findings++
-		}
-	}
-	if findings != 3 {
+	if findings := gclFindings(out, "ctxprop"); findings != 3 {
 		t.Errorf("%d ctxprop findings on the example agent, want 3:\n%s", findings, out)
+	}
+	// The plugin's default related: false leaves the hops out: they are in
+	// the message.
+	if strings.Contains(out, "related information") {
+		t.Errorf("related positions printed as issues:\n%s", out)
 	}
 
 	dir := t.TempDir()
@@ -55,8 +59,11 @@ func TestGolangciLint(t *testing.T) {
 	sum, _ := os.ReadFile(filepath.Join(repo, "go.sum"))
 	os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
 	os.MkdirAll(filepath.Join(dir, "p"), 0o755)
-	src, _ := os.ReadFile("testdata/gclmod/p/p.go")
-	os.WriteFile(filepath.Join(dir, "p", "p.go"), src, 0o644)
+	files, _ := filepath.Glob("testdata/gclmod/p/*.go")
+	for _, f := range files {
+		src, _ := os.ReadFile(f)
+		os.WriteFile(filepath.Join(dir, "p", filepath.Base(f)), src, 0o644)
+	}
 	out, code = runGCL(t, bin, dir, cache, "run", "--config", filepath.Join(repo, "plugin/testdata/golangci.yml"), "./...")
 	if code != 1 {
 		t.Fatalf("on the fixture: exit %d\n%s", code, out)
@@ -70,6 +77,58 @@ func TestGolangciLint(t *testing.T) {
 	if !strings.Contains(out, "context.TODO() in Ping (in-scope): a context is in scope: use ctx (todoctx)") {
 		t.Errorf("todoctx's finding is missing:\n%s", out)
 	}
+	for _, sink := range []string{"net/http.Get", "net/http.Post"} {
+		if want := `p/twosinks.go:14:3: "syncer" (readiness): ` + sink + " without the health deadline"; !strings.Contains(out, want) {
+			t.Errorf("golangci-lint did not report %q:\n%s", want, out)
+		}
+	}
+	// As many as ctxlint finds on the same fixture.
+	if got, want := gclFindings(out, "ctxprop"), ctxlintFindings(t, repo, dir, "ctxprop"); got != want || want != 3 {
+		t.Errorf("golangci-lint shows %d ctxprop findings, ctxlint %d (want 3):\n%s", got, want, out)
+	}
+	if strings.Contains(out, "related information") {
+		t.Errorf("related positions printed as issues:\n%s", out)
+	}
+}
+
+// gclFindings counts the issues of linter in golangci-lint's text output,
+// "file:line:col: message (linter)", leaving related positions out
+// ("linter(related information): ...").
+func gclFindings(out, linter string) int {
+	n := 0
+	for line := range strings.SplitSeq(out, "\n") {
+		if strings.HasSuffix(line, "("+linter+")") && !strings.Contains(line, "related information") {
+			n++
+		}
+	}
+	return n
+}
+
+// ctxlintFindings builds ctxlint from repo, runs "ctxlint -json ./..." in
+// dir and counts the analyzer's findings.
+func ctxlintFindings(t *testing.T, repo, dir, analyzer string) int {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "ctxlint")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/ctxlint")
+	build.Dir = repo
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/ctxlint: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "-json", "./...")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("ctxlint -json ./...: %v\n%s", err, out)
+	}
+	var byPkg map[string]map[string][]json.RawMessage
+	if err := json.Unmarshal(out, &byPkg); err != nil {
+		t.Fatalf("ctxlint -json: %v\n%s", err, out)
+	}
+	n := 0
+	for _, pkg := range byPkg {
+		n += len(pkg[analyzer])
+	}
+	return n
 }
 
 func runGCL(t *testing.T, bin, dir, cache string, args ...string) (string, int) {
@@ -87,31 +146,18 @@ func runGCL(t *testing.T, bin, dir, cache string, args ...string) (string, int) 
 }
 
 // customGCL returns the custom golangci-lint, building it unless a build
-// of the same sources is cached.
+// of the same sources is cached, and prunes the builds of other sources
+// that have not been used for gclCacheAge.
 func customGCL(t *testing.T, repo string) string {
 	t.Helper()
-	h := sha256.New()
-	script, _ := os.ReadFile("testdata/build-custom-gcl.sh")
-	h.Write(script)
-	for _, root := range []string{"go.mod", "go.sum", "analyzers", "internal", "plugin", "runtime"} {
-		filepath.WalkDir(filepath.Join(repo, root), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return nil
-			}
-			source := strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") && !strings.Contains(path, "testdata")
-			if source || path == filepath.Join(repo, "go.mod") || path == filepath.Join(repo, "go.sum") {
-				b, _ := os.ReadFile(path)
-				h.Write([]byte(path))
-				h.Write(b)
-			}
-			return nil
-		})
-	}
 	cacheDir, err := os.UserCacheDir()
 	if err != nil {
 		cacheDir = os.TempDir()
 	}
-	bin := filepath.Join(cacheDir, "ctxlint-gcl", hex.EncodeToString(h.Sum(nil))[:16], "custom-gcl")
+	cacheDir = filepath.Join(cacheDir, "ctxlint-gcl")
+	key := gclKey(repo)
+	bin := filepath.Join(cacheDir, key, "custom-gcl")
+	defer pruneGCLCache(cacheDir, key, time.Now())
 	if _, err := os.Stat(bin); err == nil {
 		return bin
 	}
@@ -125,4 +171,50 @@ func customGCL(t *testing.T, repo string) string {
 		t.Fatal(err)
 	}
 	return bin
+}
+
+// gclKey is the cache key of the custom golangci-lint built from repo: a
+// hash of what goes into it, by content and path inside the repository
+// (not where the checkout is), the golangci-lint version and Go's.
+func gclKey(repo string) string {
+	h := sha256.New()
+	script, _ := os.ReadFile(filepath.Join(repo, "plugin", "testdata", "build-custom-gcl.sh"))
+	fmt.Fprintf(h, "%s\x00GCL_VERSION=%s\x00%s\x00", script, os.Getenv("GCL_VERSION"), runtime.Version())
+	for _, root := range []string{"go.mod", "go.sum", "analyzers", "internal", "plugin", "runtime"} {
+		filepath.WalkDir(filepath.Join(repo, root), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			rel, _ := filepath.Rel(repo, path)
+			rel = filepath.ToSlash(rel)
+			source := strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && !strings.Contains(rel, "testdata")
+			if source || rel == "go.mod" || rel == "go.sum" {
+				b, _ := os.ReadFile(path)
+				fmt.Fprintf(h, "%s\x00%d\x00", rel, len(b))
+				h.Write(b)
+			}
+			return nil
+		})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// gclCacheAge is how long a cached build of other sources is kept after
+// its last use: longer than a build takes, so that a build in progress in
+// another checkout is not removed under it.
+const gclCacheAge = time.Hour
+
+// pruneGCLCache marks the build keep in dir as used now and removes the
+// other builds not used for gclCacheAge (each is about 50 MB).
+func pruneGCLCache(dir, keep string, now time.Time) {
+	os.Chtimes(filepath.Join(dir, keep), now, now)
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.Name() == keep {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > gclCacheAge {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
 }

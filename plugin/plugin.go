@@ -17,14 +17,25 @@
 //	          sinks: []
 //	          nonblocking: []
 //	          async: false
+//	          related: false
 //	      todoctx:
 //	        type: module
 //	        description: context.TODO() as migration debt
 //	        settings:
-//	          baseline: todo.baseline
+//	          baseline: todo.baseline@sha256:…  # ctxlint todo -baseline-flag todo.baseline
 //	          background: false
+//	issues:
+//	  uniq-by-line: false   # one call can reach several sinks: several findings on a line
 //
-// Each setting is the analyzer flag of the same name.
+// Each setting is the analyzer flag of the same name, except ctxprop's
+// related: golangci-lint prints each related position of a finding (the
+// hops of its chain in the package) as an issue of its own, "ctxprop(related
+// information)", and the whole chain is in the message already, so by
+// default the plugin leaves them out; related: true keeps them.
+//
+// golangci-lint keeps one issue per line by default (issues.uniq-by-line):
+// set it to false, or it hides all but one of the findings of a call that
+// reaches several sinks.
 package plugin
 
 import (
@@ -50,6 +61,9 @@ type CtxpropSettings struct {
 	Sinks       []string `json:"sinks"`
 	Nonblocking []string `json:"nonblocking"`
 	Async       bool     `json:"async"`
+	// Related keeps the related positions (the chain's hops in the
+	// package), which golangci-lint prints as issues of their own.
+	Related bool `json:"related"`
 }
 
 // TodoctxSettings map linters.settings.custom.todoctx.settings.
@@ -57,6 +71,9 @@ type TodoctxSettings struct {
 	Baseline   string `json:"baseline"`
 	Background bool   `json:"background"`
 }
+
+// ctxpropRun is ctxprop's own Run, which NewCtxprop wraps.
+var ctxpropRun = ctxprop.Analyzer.Run
 
 // NewCtxprop decodes ctxprop's settings into its flags.
 func NewCtxprop(conf any) (register.LinterPlugin, error) {
@@ -70,6 +87,12 @@ func NewCtxprop(conf any) (register.LinterPlugin, error) {
 				return nil, fmt.Errorf("ctxprop: %q: want importpath.Func or (*importpath.T).M", name)
 			}
 		}
+	}
+	// The analyzer itself, not a copy: todoctx requires it, and a copy
+	// would run ctxprop twice on every package.
+	ctxprop.Analyzer.Run = ctxpropRun
+	if !s.Related {
+		ctxprop.Analyzer.Run = withoutRelated(ctxpropRun)
 	}
 	return set(ctxprop.Analyzer, map[string]string{
 		"register":    strings.Join(s.Register, ","),
@@ -85,10 +108,34 @@ func NewTodoctx(conf any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("todoctx: %w", err)
 	}
+	if s.Baseline != "" {
+		// golangci-lint caches results by its configuration, not by the
+		// baseline's contents: only a pinned value makes an edit count.
+		pinned, err := todoctx.PinBaseline(s.Baseline)
+		if err != nil {
+			return nil, fmt.Errorf("todoctx: baseline: %w", err)
+		}
+		if pinned != s.Baseline {
+			return nil, fmt.Errorf("todoctx: baseline %s: golangci-lint caches results by its configuration, not by the file's contents: set baseline: %s (ctxlint todo -baseline-flag prints it)", s.Baseline, pinned)
+		}
+	}
 	return set(todoctx.Analyzer, map[string]string{
 		"baseline":   s.Baseline,
 		"background": strconv.FormatBool(s.Background),
 	})
+}
+
+// withoutRelated runs run with a pass whose diagnostics lose their related
+// positions.
+func withoutRelated(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
+	return func(pass *analysis.Pass) (any, error) {
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) {
+			d.Related = nil
+			pass.Report(d)
+		}
+		return run(&p)
+	}
 }
 
 func set(a *analysis.Analyzer, flags map[string]string) (register.LinterPlugin, error) {

@@ -487,7 +487,10 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 			return
 		}
 	}
-	if w.viaProgram(call, &ev, false) {
+	// A call through a parameter runs what each caller passes, and the
+	// caller runs the functions it passes in place (callValues): the call
+	// graph, which merges every caller's arguments, would blur that.
+	if _, isParam := a.params[bound]; !isParam && w.viaProgram(call, &ev, false) {
 		if len(ev.targets) > 0 {
 			w.emit(ev)
 		}

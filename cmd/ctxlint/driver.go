@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -37,22 +36,34 @@ type related struct {
 // standalone is ctxlint's own driver, for what the go vet protocol cannot
 // do: -whole-program (ctxprop over the packages as one program, so that
 // dynamic calls reach implementations in packages the caller does not
-// import) and SARIF output. It prints diagnostics as go vet does and
-// returns the exit code: 0 clean, 3 findings, 1 failure, 2 usage.
+// import; todoctx per package) and SARIF output. It prints diagnostics as
+// go vet does and returns the exit code: 0 clean, 3 findings, 1 failure,
+// 2 usage.
 func standalone(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("ctxlint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	whole := fs.Bool("whole-program", false, "analyse the packages as one program (ctxprop only)")
+	fs.Usage = func() {}
+	whole := fs.Bool("whole-program", false, "analyse the packages as one program (ctxprop; todoctx runs per package)")
 	sarifFile := fs.String("sarif", "", "also write the findings as SARIF 2.1.0 to this file")
 	format := fs.String("format", "text", "output on stdout: text or sarif")
 	for _, a := range []*analysis.Analyzer{ctxprop.Analyzer, todoctx.Analyzer} {
 		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); err == flag.ErrHelp {
+		help(stdout)
+		return 0
+	} else if err != nil {
+		fmt.Fprintln(stderr, usageHint)
 		return 2
 	}
 	if *format != "text" && *format != "sarif" {
 		fmt.Fprintf(stderr, "ctxlint: unknown -format %q: want text or sarif\n", *format)
+		return 2
+	}
+	sarifSet := false
+	fs.Visit(func(f *flag.Flag) { sarifSet = sarifSet || f.Name == "sarif" })
+	if err := checkSARIFFile(*sarifFile, sarifSet); err != nil {
+		fmt.Fprintln(stderr, "ctxlint:", err)
 		return 2
 	}
 	patterns := fs.Args()
@@ -89,62 +100,72 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// analyze loads the packages and runs the analyzers; with whole, it runs
-// ctxprop in rounds, each seeing every package's Dispatch fact from the
-// round before, until they stop changing.
-func analyze(patterns []string, whole bool) ([]finding, error) {
+// checkSARIFFile refuses a -sarif value that is no file name: empty, a
+// package pattern ("-sarif ./..." took the packages for the file), or a
+// directory.
+func checkSARIFFile(path string, set bool) error {
+	switch {
+	case !set:
+		return nil
+	case path == "":
+		return fmt.Errorf("-sarif: want a file name (-sarif FILE packages)")
+	case strings.HasPrefix(path, ".") && strings.HasSuffix(path, "..."):
+		return fmt.Errorf("-sarif %s: want a file name, not packages (-sarif FILE packages)", path)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("-sarif %s: is a directory, want a file name (-sarif FILE packages)", path)
+	}
+	return nil
+}
+
+// loadPackages loads the packages the patterns match, with their tests and
+// all syntax, for the analyzers. It fails on errors in the packages and,
+// as the plain mode does, when the patterns match no packages.
+func loadPackages(patterns []string) ([]*packages.Package, error) {
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Tests: true}, patterns...)
 	if err != nil {
 		return nil, err
 	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
 	if n := packages.PrintErrors(pkgs); n > 0 {
 		return nil, fmt.Errorf("%d errors loading packages", n)
+	}
+	return pkgs, nil
+}
+
+// analyze loads the packages and runs the analyzers; with whole, it runs
+// ctxprop in rounds, each seeing every package's Dispatch fact from the
+// round before, until they stop changing, and then todoctx per package.
+func analyze(patterns []string, whole bool) ([]finding, error) {
+	pkgs, err := loadPackages(patterns)
+	if err != nil {
+		return nil, err
 	}
 	var graph *checker.Graph
 	if !whole {
 		graph, err = checker.Analyze([]*analysis.Analyzer{ctxprop.Analyzer, todoctx.Analyzer}, pkgs, nil)
 	} else {
-		program := map[string]*ctxprop.Dispatch{}
-		for round := 1; ; round++ {
-			graph, err = checker.Analyze([]*analysis.Analyzer{ctxprop.WholeProgram(program)}, pkgs, nil)
-			if err != nil {
-				break
-			}
-			next := dispatchFacts(graph)
-			if reflect.DeepEqual(next, program) || round == maxRounds {
-				break
-			}
-			program = next
-		}
+		graph, err = wholeProgram(pkgs)
 	}
 	if err != nil {
 		return nil, err
 	}
+	graphs := []*checker.Graph{graph}
+	if whole {
+		// todoctx per package, as go vet runs it, beside the whole-program ctxprop.
+		todo, err := checker.Analyze([]*analysis.Analyzer{todoctx.Analyzer}, pkgs, nil)
+		if err != nil {
+			return nil, err
+		}
+		graphs = append(graphs, todo)
+	}
 	var out []finding
 	seen := map[string]bool{} // a file in a package and in its test variant
-	for act := range graph.All() {
-		if act.Err != nil {
-			return nil, fmt.Errorf("%s: %v", act, act.Err)
-		}
-		if !act.IsRoot {
-			continue
-		}
-		chains := map[string][]ctxprop.Hop{}
-		if r, ok := act.Result.(*ctxprop.Result); ok {
-			for _, s := range r.Stuck {
-				chains[act.Package.Fset.Position(s.Pos).String()] = s.Reach.Path
-			}
-		}
-		for _, d := range act.Diagnostics {
-			posn := act.Package.Fset.Position(d.Pos).String()
-			if key := act.Analyzer.Name + posn + d.Message; !seen[key] {
-				seen[key] = true
-				f := finding{analyzer: act.Analyzer.Name, posn: posn, message: d.Message, chain: chains[posn]}
-				for _, r := range d.Related {
-					f.related = append(f.related, related{act.Package.Fset.Position(r.Pos).String(), r.Message})
-				}
-				out = append(out, f)
-			}
+	for _, graph := range graphs {
+		if out, err = collect(graph, seen, out); err != nil {
+			return nil, err
 		}
 	}
 	slices.SortFunc(out, func(a, b finding) int {
@@ -153,17 +174,73 @@ func analyze(patterns []string, whole bool) ([]finding, error) {
 	return out, nil
 }
 
-// dispatchFacts collects the Dispatch fact of every package in the graph.
-func dispatchFacts(graph *checker.Graph) map[string]*ctxprop.Dispatch {
-	out := map[string]*ctxprop.Dispatch{}
+// collect appends the diagnostics of the graph's root actions to out, each
+// once (seen holds the keys of those already there), with its chain when
+// ctxprop made it.
+func collect(graph *checker.Graph, seen map[string]bool, out []finding) ([]finding, error) {
 	for act := range graph.All() {
-		for _, f := range act.AllPackageFacts() {
-			if d, ok := f.Fact.(*ctxprop.Dispatch); ok {
-				out[f.Package.Path()] = d
+		if act.Err != nil {
+			return nil, fmt.Errorf("%s: %v", act, act.Err)
+		}
+		if !act.IsRoot {
+			continue
+		}
+		var stuck []ctxprop.Stuck
+		if r, ok := act.Result.(*ctxprop.Result); ok {
+			stuck = slices.Clone(r.Stuck)
+		}
+		for _, d := range act.Diagnostics {
+			posn := act.Package.Fset.Position(d.Pos).String()
+			if key := act.Analyzer.Name + posn + d.Message; !seen[key] {
+				seen[key] = true
+				f := finding{analyzer: act.Analyzer.Name, posn: posn, message: d.Message, chain: chainOf(d, &stuck)}
+				for _, r := range d.Related {
+					f.related = append(f.related, related{act.Package.Fset.Position(r.Pos).String(), r.Message})
+				}
+				out = append(out, f)
 			}
 		}
 	}
-	return out
+	return out, nil
+}
+
+// chainOf returns the chain of the Stuck entry ctxprop recorded with the
+// diagnostic d, and takes the entry out of stuck. One call in a loop can
+// reach several sinks: the entries at d's position are told apart by the
+// path, which ends d's message (the first at the position if none matches).
+func chainOf(d analysis.Diagnostic, stuck *[]ctxprop.Stuck) []ctxprop.Hop {
+	at := -1
+	for i, s := range *stuck {
+		if s.Pos != d.Pos {
+			continue
+		}
+		if strings.HasSuffix(d.Message, ": "+pathString(s.Reach.Path)) {
+			at = i
+			break
+		}
+		if at < 0 {
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	chain := (*stuck)[at].Reach.Path
+	*stuck = slices.Delete(*stuck, at, at+1)
+	return chain
+}
+
+// pathString is the chain as ctxprop's messages end: hops joined by " → ",
+// a dynamic one marked "~".
+func pathString(path []ctxprop.Hop) string {
+	parts := make([]string, len(path))
+	for i, h := range path {
+		parts[i] = h.String()
+		if h.Dynamic {
+			parts[i] = "~" + parts[i]
+		}
+	}
+	return strings.Join(parts, " → ")
 }
 
 func writeSARIFFile(path string, findings []finding) error {

@@ -30,7 +30,8 @@ func runLines(t *testing.T, path string) []string {
 
 // TestGitHubActionsRecipe runs the documented workflow's commands on a
 // module with a finding: SARIF is written, the inventory is summarised,
-// and the gate fails.
+// and the gate fails. On a module that does not build, the SARIF step
+// fails and leaves no SARIF file of an earlier run behind.
 func TestGitHubActionsRecipe(t *testing.T) {
 	bin := buildCtxlint(t)
 	dir := vetModule(t)
@@ -39,9 +40,9 @@ func TestGitHubActionsRecipe(t *testing.T) {
 	if len(cmds) != 3 {
 		t.Fatalf("workflow has %d run steps besides the install, want 3: %q", len(cmds), cmds)
 	}
-	wantCode := []int{0, 0, 1} // the gate fails on findings
-	for i, c := range cmds {
-		cmd := exec.Command("bash", "-c", c)
+	// As GitHub Actions runs a step: bash -e -o pipefail.
+	run := func(c string) (int, []byte) {
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", c)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"), "GITHUB_STEP_SUMMARY="+summary)
 		out, err := cmd.CombinedOutput()
@@ -49,7 +50,13 @@ func TestGitHubActionsRecipe(t *testing.T) {
 		if ee, ok := err.(*exec.ExitError); ok {
 			code = ee.ExitCode()
 		}
-		if code != wantCode[i] {
+		return code, out
+	}
+	const stale = `{"stale": true}`
+	os.WriteFile(filepath.Join(dir, "ctxlint.sarif"), []byte(stale), 0o644)
+	wantCode := []int{0, 0, 1} // the gate fails on findings
+	for i, c := range cmds {
+		if code, out := run(c); code != wantCode[i] {
 			t.Errorf("%q: exit %d, want %d\n%s", c, code, wantCode[i], out)
 		}
 	}
@@ -58,6 +65,16 @@ func TestGitHubActionsRecipe(t *testing.T) {
 	}
 	if md, err := os.ReadFile(summary); err != nil || !strings.Contains(string(md), "## context.TODO() inventory") {
 		t.Errorf("no inventory in the step summary: %v", err)
+	}
+
+	// A failed run fails the step, and leaves no stale SARIF to upload.
+	os.WriteFile(filepath.Join(dir, "ctxlint.sarif"), []byte(stale), 0o644)
+	os.WriteFile(filepath.Join(dir, "agent", "broken.go"), []byte("package agent\n\nfunc {\n"), 0o644)
+	if code, out := run(cmds[0]); code == 0 || code == 3 {
+		t.Errorf("%q on a module that does not build: exit %d, want a failure\n%s", cmds[0], code, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ctxlint.sarif")); err == nil {
+		t.Errorf("%q left the SARIF file of an earlier run", cmds[0])
 	}
 }
 

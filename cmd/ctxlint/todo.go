@@ -141,12 +141,9 @@ func (v *inv) sites() []*todoctx.Site {
 
 // inventory analyses the packages (with their tests) as one program.
 func inventory(patterns []string) (*inv, error) {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Tests: true}, patterns...)
+	pkgs, err := loadPackages(patterns)
 	if err != nil {
 		return nil, err
-	}
-	if n := packages.PrintErrors(pkgs); n > 0 {
-		return nil, fmt.Errorf("%d errors loading packages", n)
 	}
 	// Both as roots: results of other actions are not kept.
 	graph, err := checker.Analyze([]*analysis.Analyzer{ctxprop.Analyzer, todoctx.Analyzer}, pkgs, nil)

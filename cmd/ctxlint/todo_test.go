@@ -64,6 +64,7 @@ func TestTodoErrors(t *testing.T) {
 		{[]string{"-format", "xml", "./testdata/todo/..."}, 2},
 		{[]string{"-nope"}, 2},
 		{[]string{"./testdata/does-not-exist"}, 1},
+		{[]string{"./testdata/nopkgs/..."}, 1},
 		{[]string{"-write-baseline", "/nonexistent-dir/b", "./testdata/todo/client"}, 1},
 	} {
 		var stdout, stderr bytes.Buffer

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
+	"os"
 	"reflect"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -21,7 +24,9 @@ import (
 // the graph: rounds pass every package's summaries to the next until they
 // settle (each round only adds what newly summarised callees reach).
 func wholeProgram(pkgs []*packages.Package) (*checker.Graph, error) {
+	start := time.Now()
 	targets := calltargets.Build(pkgs)
+	debugf("call graph: %d dynamic calls in %v", targets.Len(), time.Since(start))
 	prog := &ctxprop.Program{
 		Callees: func(lparen token.Pos) ([]*types.Func, []token.Pos, bool) {
 			c, ok := targets.At(lparen)
@@ -33,10 +38,12 @@ func wholeProgram(pkgs []*packages.Package) (*checker.Graph, error) {
 		IsLitCallee: targets.IsLitCallee,
 	}
 	for round := 1; ; round++ {
+		start := time.Now()
 		graph, err := checker.Analyze([]*analysis.Analyzer{ctxprop.WholeProgramWith(prog)}, pkgs, nil)
 		if err != nil {
 			return nil, err
 		}
+		debugf("round %d: %v", round, time.Since(start))
 		funcs, lits := programSummaries(graph)
 		if round == maxRounds || reflect.DeepEqual(funcs, prog.Funcs) && reflect.DeepEqual(lits, prog.Lits) {
 			return graph, nil
@@ -63,4 +70,11 @@ func programSummaries(graph *checker.Graph) (map[*types.Func]*ctxprop.Summary, m
 		}
 	}
 	return funcs, lits
+}
+
+// debugf prints a timing line on stderr when CTXLINT_DEBUG=timing.
+func debugf(format string, args ...any) {
+	if os.Getenv("CTXLINT_DEBUG") == "timing" {
+		fmt.Fprintf(os.Stderr, "ctxlint: "+format+"\n", args...)
+	}
 }

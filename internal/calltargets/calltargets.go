@@ -20,7 +20,6 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/callgraph"
-	"golang.org/x/tools/go/callgraph/cha"
 	"golang.org/x/tools/go/callgraph/vta"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -74,23 +73,31 @@ func Build(initial []*packages.Package) *Targets {
 	}
 	buildAll(own)
 
-	roots := make(map[*types.Package]bool)
-	for _, p := range initial {
-		roots[p.Types] = true
+	// Every function of the program's own code: with the root packages'
+	// functions as entry points, a forward slice would keep nearly all of
+	// them, and one VTA pass (which builds its own CHA graph) costs less
+	// than CHA, slice and two passes.
+	funcs := make(map[*ssa.Function]bool)
+	ownPkg := make(map[*ssa.Package]bool, len(own))
+	for _, p := range own {
+		ownPkg[p] = true
 	}
-	var entries []*ssa.Function
 	for fn := range ssautil.AllFunctions(prog) {
-		if pkg := fn.Pkg; pkg != nil && roots[pkg.Pkg] && len(fn.Blocks) > 0 {
-			entries = append(entries, fn)
-		} else if fn.Pkg == nil && fn.Origin() != nil && fn.Origin().Pkg != nil && roots[fn.Origin().Pkg.Pkg] && len(fn.Blocks) > 0 {
-			entries = append(entries, fn) // an instantiation of a root package's generic function
+		if len(fn.Blocks) > 0 && ownPkg[pkgOf(fn)] {
+			funcs[fn] = true
 		}
 	}
+	g := vta.CallGraph(funcs, nil)
+	return collect(g, newStores(funcs, g))
+}
 
-	g := cha.CallGraph(prog)
-	g = vta.CallGraph(forward(g, entries), g)
-	g = vta.CallGraph(forward(g, entries), g)
-	return collect(g)
+// pkgOf returns the package of a function, of its generic origin for an
+// instantiation.
+func pkgOf(fn *ssa.Function) *ssa.Package {
+	if fn.Pkg == nil && fn.Origin() != nil {
+		return fn.Origin().Pkg
+	}
+	return fn.Pkg
 }
 
 // buildAll builds the packages' function bodies, on every core: building
@@ -112,32 +119,13 @@ func buildAll(pkgs []*ssa.Package) {
 	wg.Wait()
 }
 
-// forward returns the functions reachable in g from entries.
-func forward(g *callgraph.Graph, entries []*ssa.Function) map[*ssa.Function]bool {
-	seen := make(map[*ssa.Function]bool)
-	stack := slices.Clone(entries)
-	for len(stack) > 0 {
-		fn := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[fn] {
-			continue
-		}
-		seen[fn] = true
-		if n := g.Nodes[fn]; n != nil {
-			for _, e := range n.Out {
-				if !seen[e.Callee.Func] {
-					stack = append(stack, e.Callee.Func)
-				}
-			}
-		}
-	}
-	return seen
-}
-
 // collect keeps the graph's dynamic calls: interface method calls and
 // calls of function values.
-func collect(g *callgraph.Graph) *Targets {
+// calls through function values read from a variable or field take the
+// functions stored there (stores) when all of them are known.
+func collect(g *callgraph.Graph, st *stores) *Targets {
 	t := &Targets{calls: make(map[token.Pos]*Callees), lits: make(map[token.Pos]bool)}
+	byStore := make(map[ssa.CallInstruction]bool)
 	for _, n := range g.Nodes {
 		for _, e := range n.Out {
 			if e.Site == nil {
@@ -151,8 +139,18 @@ func collect(g *callgraph.Graph) *Targets {
 			if c == nil {
 				c = &Callees{}
 				t.calls[common.Pos()] = c
+				if !common.IsInvoke() {
+					if fns, ok := st.callees(common.Value); ok {
+						byStore[e.Site] = true
+						for _, fn := range fns {
+							c.add(fn, t.lits)
+						}
+					}
+				}
 			}
-			c.add(e.Callee.Func, t.lits)
+			if !byStore[e.Site] {
+				c.add(e.Callee.Func, t.lits)
+			}
 		}
 	}
 	return t

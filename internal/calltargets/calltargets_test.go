@@ -34,6 +34,8 @@ func TestDynamicCalls(t *testing.T) {
 		"send": {"(*example.test/prog/fwd.Queue).Send"},
 		// A literal stored in a field by a constructor of another package.
 		"fetch": {"literal at wiring.go:17"},
+		// Through a slice parameter: the elements its callers pass.
+		"each": {"example.test/prog/reg.Other"},
 	}
 	for name, call := range calls {
 		c, ok := targets.At(call.lparen)

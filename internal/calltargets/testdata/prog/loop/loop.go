@@ -14,3 +14,12 @@ func Run(f fwd.Forwarder, c *wiring.Collector) {
 }
 
 func Main() { Run(wiring.Forwarder(), wiring.NewCollector()) }
+
+// Through a parameter of a helper: what the callers pass.
+func each(fs []reg.Func) {
+	for _, f := range fs {
+		f() // CALL each
+	}
+}
+
+func Callers() { each([]reg.Func{reg.Other}) }

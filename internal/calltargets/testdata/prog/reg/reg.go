@@ -11,3 +11,7 @@ func Register(name string, f Func) { Catalog[name] = f }
 func Other() (string, error) { return "", nil }
 
 var ForTests = Other
+
+// Probes is another map of the same type, filled with another function:
+// the catalog's calls do not run it.
+var Probes = map[string]Func{"self": Other}
