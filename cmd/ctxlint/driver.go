@@ -22,8 +22,10 @@ const maxRounds = 10
 
 // finding is one diagnostic, with the full chain when ctxprop made it.
 type finding struct {
+	pkg      string // the package's ID
 	analyzer string
 	posn     string // file:line:col
+	end      string // of the diagnosed range
 	message  string
 	related  []related
 	chain    []ctxprop.Hop // every hop, in every package
@@ -46,6 +48,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	whole := fs.Bool("whole-program", false, "analyse the packages as one program (ctxprop; todoctx runs per package)")
 	sarifFile := fs.String("sarif", "", "also write the findings as SARIF 2.1.0 to this file")
 	format := fs.String("format", "text", "output on stdout: text or sarif")
+	jsonOut := fs.Bool("json", false, "print the findings as JSON, in x/tools' shape (as the plain mode's -json)")
 	for _, a := range []*analysis.Analyzer{ctxprop.Analyzer, todoctx.Analyzer} {
 		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
 	}
@@ -81,11 +84,21 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
+	if *jsonOut && *format == "sarif" {
+		fmt.Fprintln(stderr, "ctxlint: -json and -format=sarif both print on stdout: pick one")
+		return 2
+	}
 	if *format == "sarif" {
 		if err := writeSARIF(stdout, findings); err != nil {
 			fmt.Fprintln(stderr, "ctxlint:", err)
 			return 1
 		}
+	} else if *jsonOut {
+		if err := writeJSON(stdout, findings); err != nil {
+			fmt.Fprintln(stderr, "ctxlint:", err)
+			return 1
+		}
+		return 0 // as the plain mode's -json: findings are data, not a failure
 	} else {
 		for _, f := range findings {
 			fmt.Fprintf(stdout, "%s: %s\n", f.posn, f.message)
@@ -193,7 +206,11 @@ func collect(graph *checker.Graph, seen map[string]bool, out []finding) ([]findi
 			posn := act.Package.Fset.Position(d.Pos).String()
 			if key := act.Analyzer.Name + posn + d.Message; !seen[key] {
 				seen[key] = true
-				f := finding{analyzer: act.Analyzer.Name, posn: posn, message: d.Message, chain: chainOf(d, &stuck)}
+				end := posn
+				if d.End.IsValid() {
+					end = act.Package.Fset.Position(d.End).String()
+				}
+				f := finding{pkg: act.Package.ID, analyzer: act.Analyzer.Name, posn: posn, end: end, message: d.Message, chain: chainOf(d, &stuck)}
 				for _, r := range d.Related {
 					f.related = append(f.related, related{act.Package.Fset.Position(r.Pos).String(), r.Message})
 				}

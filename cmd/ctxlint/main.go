@@ -102,8 +102,8 @@ Flags of the standalone mode:
   -c N                 show N lines of context around each finding
   -test=false          leave test files out
 
--whole-program, -sarif and -format run ctxlint's own driver, which does
-not take -json, -fix, -diff, -c or -test.
+-whole-program, -sarif and -format run ctxlint's own driver, which takes
+-json (the same schema) but not -fix, -diff, -c or -test.
 
 The analyzers' flags, in every mode (go vet passes them through):
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -52,4 +53,39 @@ func reports(t *testing.T, args ...string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestWholeProgramJSON: -whole-program -json prints x/tools' JSON tree
+// (package → analyzer → diagnostics), the plain mode's schema, with the
+// whole-program findings, and exits 0 as the plain mode's -json does.
+func TestWholeProgramJSON(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := standalone([]string{"-whole-program", "-json", wholeprog}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit code %d, want 0; stderr: %s", code, stderr.String())
+	}
+	var tree map[string]map[string][]struct {
+		Posn, End, Message string
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &tree); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout.String())
+	}
+	var got []string
+	for pkg, byAnalyzer := range tree {
+		if !strings.HasPrefix(pkg, "github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/wholeprog/") {
+			t.Errorf("package key %q: want the package's ID", pkg)
+		}
+		for _, d := range byAnalyzer["ctxprop"] {
+			if d.End == "" {
+				t.Errorf("%s: no end", d.Posn)
+			}
+			got = append(got, filepath.Base(d.Posn)+": "+d.Message)
+		}
+	}
+	slices.Sort(got)
+	if text := reports(t, "-whole-program", wholeprog); !slices.Equal(got, text) {
+		t.Errorf("JSON findings:\n%s\nwant the text mode's:\n%s", strings.Join(got, "\n"), strings.Join(text, "\n"))
+	}
+	if code := standalone([]string{"-whole-program", "-json", "-format=sarif", wholeprog}, &stdout, &stderr); code != 2 {
+		t.Errorf("-json with -format=sarif: exit code %d, want 2", code)
+	}
 }
