@@ -411,6 +411,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		// Implementations among the sinks: a module's own interface over
 		// *http.Client or over another module's client.
 		impls := a.sinkImplementations(origin, static)
+		ev.targets, impls = a.oneTarget(ev.targets, impls)
 		for _, impl := range impls {
 			w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(impl.fn), w.sinkState(call, impl.rule)}})
 		}
@@ -496,7 +497,7 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 		}
 		return
 	}
-	ev.targets = a.funcValueTargets(sig)
+	ev.targets, _ = a.oneTarget(a.funcValueTargets(sig), nil)
 	if len(ev.targets) > 0 {
 		w.emit(ev)
 	}

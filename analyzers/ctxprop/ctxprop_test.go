@@ -1,6 +1,7 @@
 package ctxprop_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -35,4 +36,12 @@ func TestFlags(t *testing.T) {
 	set("nonblocking", "(*example.org/kube.Client).ListPods")
 	set("async", "true")
 	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "flags")
+}
+
+// TestDependencies: inside a versioned dependency's packages (here the
+// fixtures under example.org), an interface call is followed only when it
+// has exactly one implementation.
+func TestDependencies(t *testing.T) {
+	defer ctxprop.SetDependencies(func(path string) bool { return strings.HasPrefix(path, "example.org/") })()
+	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "deps")
 }

@@ -77,6 +77,12 @@
 // it and called there later); "ctxlint -whole-program ./..." analyses the
 // packages as one program and sees both.
 //
+// Inside a versioned dependency (a module with a version, or files in the
+// module cache), an interface call or a call through a function value is
+// followed only when it has exactly one target: a logging library's writer
+// interface would otherwise reach the TLS dial of a network writer the
+// program never configures.
+//
 // Whole program. There, dynamic calls resolve through the program's call
 // graph: SSA of the program's own code, CHA, then VTA (type flow through
 // assignments, fields, maps, parameters and returns) twice over the slice

@@ -60,6 +60,7 @@ type pkgAnalysis struct {
 	typeArgCache  map[*types.TypeParam][]types.Type
 	program       *Program            // whole-program runs only
 	litsByPos     map[token.Pos]*unit // litUnitAt's index
+	isDependency  int8                // dependency's answer: 0 unknown, 1 no, 2 yes
 }
 
 // paramRef locates a parameter: its function and index.
