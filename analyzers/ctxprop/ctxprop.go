@@ -40,6 +40,9 @@ type Result struct {
 	// their func keyword) that reach a sink: the next round's input.
 	Funcs map[*types.Func]*Summary
 	Lits  map[token.Pos]*Summary
+	// HandleArgs lists the calls of the package that pass a handle whose
+	// registration it knows to a function of another package.
+	HandleArgs []HandleArg
 }
 
 // Stuck is one report: a loop, and the path to a sink.
@@ -48,6 +51,10 @@ type Stuck struct {
 	Kind      string // liveness, readiness, startup, monitored, ...
 	Pos       token.Pos
 	Reach     Reach
+	// HandleFrom is set when the component is unnamed because its handle
+	// is a parameter whose callers are in other packages: a driver that
+	// sees them (Result.HandleArgs) can name it.
+	HandleFrom *HandleParam
 }
 
 var flags struct {
@@ -127,6 +134,7 @@ func runWith(pass *analysis.Pass, prog *Program) (any, error) {
 	// A copy: a pointer into a would keep the whole per-package state alive
 	// as long as the driver keeps the result.
 	res := a.result
+	res.HandleArgs = a.handleArgs()
 	if prog != nil {
 		a.programSummaries(&res)
 	}

@@ -21,7 +21,10 @@
 // the registration call that made the handle, followed through locals,
 // parameters, struct fields, setters and getters; a package-level
 // variable, an exported field or a getter of another package carries its
-// handle's name in a HandleName fact.
+// handle's name in a HandleName fact. A handle that is a parameter passed
+// only from other packages is "component of h" package by package; the
+// Result lists the handles each package passes (HandleArgs), and ctlint's
+// own driver (-whole-program, -sarif, -format) names such loops from them.
 //
 // Everything the iteration runs before it can receive again counts: case
 // bodies, default, code around the select, deferred calls, closures called

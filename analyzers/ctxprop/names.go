@@ -3,7 +3,10 @@ package ctxprop
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // HandleName is the fact ctxprop exports for a package-level variable, a
@@ -135,4 +138,70 @@ func returnedValues(body *ast.BlockStmt) []ast.Expr {
 		return true
 	})
 	return out
+}
+
+// HandleParam names a parameter of a function: the handle a loop reads.
+type HandleParam struct {
+	Func  string // types.Func.FullName
+	Param int
+}
+
+// HandleArg is a call that passes a registered handle to a function of
+// another package: the name of that function's loop.
+type HandleArg struct {
+	HandleParam
+	Name, Kind string
+}
+
+// handleParam returns the parameter a loop's handle is, when it is one of
+// the enclosing declaration's.
+func (a *pkgAnalysis) handleParam(handle ast.Expr, stack []ast.Node) *HandleParam {
+	id, ok := ast.Unparen(handle).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := a.objOf(id).(*types.Var)
+	if !ok {
+		return nil
+	}
+	i, fn := paramIndex(v, enclosingDecl(stack), a.info)
+	if fn == nil {
+		return nil
+	}
+	return &HandleParam{Func: fn.FullName(), Param: i}
+}
+
+// handleArgs finds the calls that pass a handle with a known registration
+// to a function of another package.
+func (a *pkgAnalysis) handleArgs() []HandleArg {
+	var out []HandleArg
+	for _, n := range a.nodes {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		fn, ok := typeutil.Callee(a.info, call).(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg() == a.pass.Pkg {
+			continue
+		}
+		for i, arg := range call.Args {
+			if t := a.info.TypeOf(arg); t == nil || !a.isHandleType(t) {
+				continue
+			}
+			if name, kind, ok := a.registration(arg, a.declAt(call.Pos()), 0); ok {
+				out = append(out, HandleArg{HandleParam{fn.Origin().FullName(), i}, name, kind})
+			}
+		}
+	}
+	return out
+}
+
+// declAt returns the function declaration around pos.
+func (a *pkgAnalysis) declAt(pos token.Pos) *ast.FuncDecl {
+	for _, u := range a.units {
+		if u.decl != nil && u.decl.Pos() <= pos && pos < u.decl.End() {
+			return u.decl
+		}
+	}
+	return nil
 }

@@ -88,7 +88,7 @@ func (a *pkgAnalysis) diagnose(u *unit, r *root, reach *Reach) {
 		}
 	}
 	a.pass.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related, SuggestedFixes: a.suggestFixes(u, pos)})
-	a.result.Stuck = append(a.result.Stuck, Stuck{Component: r.component, Kind: r.kind, Pos: pos, Reach: *reach})
+	a.result.Stuck = append(a.result.Stuck, Stuck{Component: r.component, Kind: r.kind, Pos: pos, Reach: *reach, HandleFrom: r.handleFrom})
 }
 
 // posOf turns a hop in this package back into a position; NoPos for hops

@@ -29,6 +29,9 @@ type root struct {
 	noDeadline bool
 	file       *ast.File
 	derived    bool // deriveFromTick offered its fix in this iteration
+	// handleFrom is set when the handle is a parameter that no call in
+	// the package passes: its callers, elsewhere, know the name.
+	handleFrom *HandleParam
 }
 
 const healthPath = "github.com/ctxlint/ctxlint/runtime/health"
@@ -206,6 +209,9 @@ func (a *pkgAnalysis) rootAt(n ast.Node, stack []ast.Node, byRegion map[ast.Node
 		ftype, fname := enclosingFunc(stack)
 		r = &root{region: region, ftype: ftype, funcName: fname, handle: handle, file: file}
 		r.component, r.kind = a.component(handle, stack, 0)
+		if strings.HasPrefix(r.component, "component of ") {
+			r.handleFrom = a.handleParam(handle, stack)
+		}
 		r.noDeadline = !a.carriesDeadline(handle)
 		byRegion[region] = r
 		a.roots = append(a.roots, r)

@@ -191,6 +191,7 @@ func analyze(patterns []string, whole bool) ([]finding, error) {
 // once (seen holds the keys of those already there), with its chain when
 // ctxprop made it.
 func collect(graph *checker.Graph, seen map[string]bool, out []finding) ([]finding, error) {
+	names := handleNames(graph)
 	for act := range graph.All() {
 		if act.Err != nil {
 			return nil, fmt.Errorf("%s: %v", act, act.Err)
@@ -210,7 +211,11 @@ func collect(graph *checker.Graph, seen map[string]bool, out []finding) ([]findi
 				if d.End.IsValid() {
 					end = act.Package.Fset.Position(d.End).String()
 				}
-				f := finding{pkg: act.Package.ID, analyzer: act.Analyzer.Name, posn: posn, end: end, message: d.Message, chain: chainOf(d, &stuck)}
+				f := finding{pkg: act.Package.ID, analyzer: act.Analyzer.Name, posn: posn, end: end, message: d.Message}
+				if s := chainOf(d, &stuck); s != nil {
+					f.chain = s.Reach.Path
+					f.message = names.rename(s, f.message)
+				}
 				for _, r := range d.Related {
 					f.related = append(f.related, related{act.Package.Fset.Position(r.Pos).String(), r.Message})
 				}
@@ -225,7 +230,7 @@ func collect(graph *checker.Graph, seen map[string]bool, out []finding) ([]findi
 // diagnostic d, and takes the entry out of stuck. One call in a loop can
 // reach several sinks: the entries at d's position are told apart by the
 // path, which ends d's message (the first at the position if none matches).
-func chainOf(d analysis.Diagnostic, stuck *[]ctxprop.Stuck) []ctxprop.Hop {
+func chainOf(d analysis.Diagnostic, stuck *[]ctxprop.Stuck) *ctxprop.Stuck {
 	at := -1
 	for i, s := range *stuck {
 		if s.Pos != d.Pos {
@@ -242,9 +247,9 @@ func chainOf(d analysis.Diagnostic, stuck *[]ctxprop.Stuck) []ctxprop.Hop {
 	if at < 0 {
 		return nil
 	}
-	chain := (*stuck)[at].Reach.Path
+	s := (*stuck)[at]
 	*stuck = slices.Delete(*stuck, at, at+1)
-	return chain
+	return &s
 }
 
 // pathString is the chain as ctxprop's messages end: hops joined by " → ",
