@@ -34,7 +34,8 @@
 // reported unless -ctxprop.async is set. A function passed to a call is
 // taken to run during it (retry, sort and iterate helpers), unless the
 // callee only starts it in a goroutine it does not wait for: the Starts
-// fact ("starts parameter 1") says so across packages.
+// fact ("runs later parameter 1") says so across packages, also for a
+// callee that only stores the function (Register(name, f)).
 //
 // Sinks. A curated model, not the standard library's bodies: net/http
 // (Get, Head, Post, PostForm, the same on *Client, (*Client).Do and

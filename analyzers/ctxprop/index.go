@@ -61,6 +61,10 @@ type pkgAnalysis struct {
 	program       *Program            // whole-program runs only
 	litsByPos     map[token.Pos]*unit // litUnitAt's index
 	isDependency  int8                // dependency's answer: 0 unknown, 1 no, 2 yes
+	// importedValues holds the functions of other packages this package
+	// uses as values (reg.Register("docker", prov.Hostname)): the Dispatch
+	// fact passes them on with their summaries.
+	importedValues map[*types.Func]bool
 }
 
 // paramRef locates a parameter: its function and index.
@@ -160,8 +164,12 @@ func (a *pkgAnalysis) index() {
 				a.calls[fn.Origin()] = append(a.calls[fn.Origin()], callSite{n, enclosingDecl(stack)})
 			}
 		case *ast.Ident:
-			if fn, ok := a.info.Uses[n].(*types.Func); ok && fn.Pkg() == a.pass.Pkg && !funcname.Called(n, stack) {
-				a.addrTaken[fn.Origin()] = true
+			if fn, ok := a.info.Uses[n].(*types.Func); ok && !funcname.Called(n, stack) {
+				if fn.Pkg() == a.pass.Pkg {
+					a.addrTaken[fn.Origin()] = true
+				} else if fn.Pkg() != nil && fn.Signature().Recv() == nil {
+					put(&a.importedValues, fn.Origin(), true)
+				}
 			}
 		}
 		return true

@@ -291,6 +291,19 @@ func (a *pkgAnalysis) funcValueTargets(sig *types.Signature) []target {
 	for _, s := range a.imported.values[key] {
 		out = append(out, target{summary: s})
 	}
+	// Functions of other packages stored here, in order for stable paths.
+	var stored []*types.Func
+	for fn := range a.importedValues {
+		if sameSignature(fn.Signature(), sig) {
+			stored = append(stored, fn)
+		}
+	}
+	slices.SortFunc(stored, func(x, y *types.Func) int { return strings.Compare(x.FullName(), y.FullName()) })
+	for _, fn := range stored {
+		if s := a.importedSummary(fn); s != nil {
+			out = append(out, target{summary: s})
+		}
+	}
 	a.imported.bySig[key] = out
 	return out
 }

@@ -10,9 +10,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// Starts is the fact ctxprop exports for a function that runs some of its
-// function parameters only in goroutines it does not wait for: a function
-// passed there does not run during the call, and its caller goes on.
+// Starts is the fact ctxprop exports for a function that does not run some
+// of its function parameters during the call: it starts them in goroutines
+// it does not wait for, or stores them for later. A function passed there
+// does not block its caller.
 type Starts struct {
 	Params []int // parameter indices, ascending
 }
@@ -25,14 +26,16 @@ func (s *Starts) String() string {
 	for i, p := range s.Params {
 		parts[i] = fmt.Sprint(p)
 	}
-	return "starts parameter " + strings.Join(parts, ", ")
+	return "runs later parameter " + strings.Join(parts, ", ")
 }
 
 // startedParams returns the indices of decl's function parameters that its
-// body calls only in go statements (go f(), or go func() { ... f() ... }())
-// and never otherwise uses, when the body waits for no goroutine. Any other
-// use (a call in place, a deferred call, passing it on, storing it) may run
-// it during the call: the parameter is then taken as run in place.
+// body does not run during the call: it calls them only in go statements
+// (go f(), or go func() { ... f() ... }()) when it waits for no goroutine,
+// or only stores them (in a variable, field, map, slice or composite
+// literal, for a later call: Register(name, f)). Any other use (a call in
+// place, a deferred call, passing it on) may run it during the call: the
+// parameter is then taken as run in place.
 func startedParams(info *types.Info, decl *ast.FuncDecl) []int {
 	if decl.Body == nil || decl.Type.Params == nil {
 		return nil
@@ -52,10 +55,12 @@ func startedParams(info *types.Info, decl *ast.FuncDecl) []int {
 			i++
 		}
 	}
+	nparams := i
 	if len(index) == 0 {
 		return nil
 	}
 	started := make(map[int]bool)
+	stored := make(map[int]bool)
 	inPlace := make(map[int]bool)
 	param := func(e ast.Expr) (int, bool) {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
@@ -78,6 +83,43 @@ func startedParams(info *types.Info, decl *ast.FuncDecl) []int {
 				call, funAsync = n.Call, true
 			case *ast.CallExpr:
 				call = n
+				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+					if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
+						for _, arg := range n.Args {
+							if i, ok := param(arg); ok {
+								stored[i] = true
+							} else {
+								visit(arg, async)
+							}
+						}
+						return false
+					}
+				}
+			case *ast.AssignStmt:
+				for _, lhs := range n.Lhs {
+					visit(lhs, async)
+				}
+				for _, rhs := range n.Rhs {
+					if i, ok := param(rhs); ok {
+						stored[i] = true // kept for later: not run now
+					} else {
+						visit(rhs, async)
+					}
+				}
+				return false
+			case *ast.CompositeLit:
+				for _, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						visit(kv.Key, async)
+						elt = kv.Value
+					}
+					if i, ok := param(elt); ok {
+						stored[i] = true
+					} else {
+						visit(elt, async)
+					}
+				}
+				return false
 			case *ast.Ident:
 				if i, ok := param(n); ok {
 					inPlace[i] = true // a use other than a call
@@ -100,12 +142,14 @@ func startedParams(info *types.Info, decl *ast.FuncDecl) []int {
 		})
 	}
 	visit(decl.Body, false)
-	if len(started) == 0 || waitsForGoroutines(info, decl.Body) {
+	if len(started)+len(stored) == 0 {
 		return nil
 	}
+	joins := len(started) > 0 && waitsForGoroutines(info, decl.Body)
 	var out []int
-	for i := range started {
-		if !inPlace[i] {
+	for i := range nparams {
+		runsNow := inPlace[i] || started[i] && joins
+		if (started[i] || stored[i]) && !runsNow {
 			out = append(out, i)
 		}
 	}

@@ -3,6 +3,7 @@ package ctxprop
 import (
 	"go/types"
 	"slices"
+	"strings"
 )
 
 // summarize computes every unit's reaches bottom-up: units are
@@ -307,6 +308,18 @@ func (a *pkgAnalysis) exportFacts() {
 			}
 		case u.lit != nil && u.sig != nil:
 			dispatch.Values = append(dispatch.Values, FuncValue{Name: u.name, Signature: typeString(u.sig), Summary: *s})
+		}
+	}
+	// Functions of other packages this one stores: importers calling
+	// through the store resolve to them.
+	imported := make([]*types.Func, 0, len(a.importedValues))
+	for fn := range a.importedValues {
+		imported = append(imported, fn)
+	}
+	slices.SortFunc(imported, func(x, y *types.Func) int { return strings.Compare(x.FullName(), y.FullName()) })
+	for _, fn := range imported {
+		if s := a.importedSummary(fn); s != nil {
+			dispatch.Values = append(dispatch.Values, FuncValue{Name: shortFuncName(fn), Signature: typeString(fn.Signature()), Summary: *s})
 		}
 	}
 	for _, named := range order {

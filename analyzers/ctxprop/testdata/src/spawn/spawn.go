@@ -17,7 +17,7 @@ func get() { http.Get("http://kubelet/pods") } // want get:"reaches net/http.Get
 func refresh() { http.Get("http://kubelet/spec") } // want refresh:"reaches net/http.Get unbounded via refresh"
 
 // detach is a local helper that starts its function and returns.
-func detach(f func()) { // want detach:"starts parameter 0"
+func detach(f func()) { // want detach:"runs later parameter 0"
 	go f()
 }
 

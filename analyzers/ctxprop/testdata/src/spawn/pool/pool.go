@@ -8,12 +8,12 @@ import "sync"
 func Run(f func()) { f() }
 
 // Start runs f in a goroutine it never joins: the caller goes on at once.
-func Start(f func()) { // want Start:"starts parameter 0"
+func Start(f func()) { // want Start:"runs later parameter 0"
 	go f()
 }
 
 // StartWrapped starts f inside a literal run by a go statement.
-func StartWrapped(name string, f func() error) { // want StartWrapped:"starts parameter 1"
+func StartWrapped(name string, f func() error) { // want StartWrapped:"runs later parameter 1"
 	go func() {
 		if err := f(); err != nil {
 			println(name, err.Error())
