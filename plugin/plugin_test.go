@@ -88,6 +88,8 @@ func TestPluginErrors(t *testing.T) {
 		want string
 	}{
 		{NewCtxprop, map[string]any{"sinks": []any{"Get"}}, `"Get": want importpath.Func`},
+		{NewCtxprop, map[string]any{"register": []any{"(*a.b"}}, `"(*a.b": want importpath.Func`},
+		{NewCtxprop, map[string]any{"nonblocking": []any{"a b.c"}}, `"a b.c": want importpath.Func`},
 		{NewCtxprop, map[string]any{"typo": true}, `unknown field "typo"`},
 		{NewTodoctx, map[string]any{"baseline": 3}, `cannot unmarshal number`},
 	} {

@@ -63,10 +63,10 @@ var flags struct {
 }
 
 func init() {
-	Analyzer.Flags.StringVar(&flags.register, "register", "",
+	Analyzer.Flags.Var(funcList{&flags.register}, "register",
 		"comma-separated registration functions whose handles mark monitored loops (importpath.Func or (*importpath.T).M)")
-	Analyzer.Flags.StringVar(&flags.sinks, "sinks", "", "comma-separated functions to treat as blocking calls")
-	Analyzer.Flags.StringVar(&flags.nonblocking, "nonblocking", "", "comma-separated functions never to treat as blocking")
+	Analyzer.Flags.Var(funcList{&flags.sinks}, "sinks", "comma-separated functions to treat as blocking calls")
+	Analyzer.Flags.Var(funcList{&flags.nonblocking}, "nonblocking", "comma-separated functions never to treat as blocking")
 	Analyzer.Flags.BoolVar(&flags.async, "async", false, "also report goroutines a loop starts without waiting for them")
 }
 

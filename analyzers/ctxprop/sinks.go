@@ -3,6 +3,7 @@ package ctxprop
 import (
 	"fmt"
 	"go/types"
+	"regexp"
 	"strings"
 )
 
@@ -192,6 +193,31 @@ func funcPkgPath(name string) string {
 	return ""
 }
 
+// funcNameSyntax is types.Func.FullName's form: importpath.Func,
+// (importpath.T).M or (*importpath.T).M, with an import path of no spaces
+// or parentheses and identifiers for the names.
+var funcNameSyntax = regexp.MustCompile(`^(?:[^\s(),]*[^\s(),.]\.[\pL_][\pL\pN_]*|\(\*?[^\s(),]*[^\s(),.]\.[\pL_][\pL\pN_]*\)\.[\pL_][\pL\pN_]*)$`)
+
+// funcList is the flag.Value of -register, -sinks and -nonblocking: it
+// checks each name's syntax when the flag is set, so that a malformed name
+// stops the run once, before any package is analysed.
+type funcList struct{ s *string }
+
+func (f funcList) String() string {
+	if f.s == nil {
+		return ""
+	}
+	return *f.s
+}
+
+func (f funcList) Set(v string) error {
+	if _, err := parseFuncList(v); err != nil {
+		return err
+	}
+	*f.s = v
+	return nil
+}
+
 // parseFuncList parses -sinks and -nonblocking: comma-separated
 // importpath.Func or (*importpath.T).M.
 func parseFuncList(s string) (map[string]bool, error) {
@@ -201,7 +227,7 @@ func parseFuncList(s string) (map[string]bool, error) {
 		if item == "" {
 			continue
 		}
-		if !strings.Contains(item, ".") {
+		if !funcNameSyntax.MatchString(item) {
 			return nil, fmt.Errorf("%q: want importpath.Func or (*importpath.T).M", item)
 		}
 		set[item] = true

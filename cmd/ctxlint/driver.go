@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"go/types"
 	"io"
 	"os"
 	"slices"
@@ -144,6 +145,16 @@ func loadPackages(patterns []string) ([]*packages.Package, error) {
 	}
 	if n := packages.PrintErrors(pkgs); n > 0 {
 		return nil, fmt.Errorf("%d errors loading packages", n)
+	}
+	// A misspelt -ctxprop.sinks name would silently do nothing.
+	byPath := make(map[string]*types.Package)
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Types != nil {
+			byPath[p.PkgPath] = p.Types
+		}
+	})
+	for _, msg := range ctxprop.UnknownFuncs(func(path string) *types.Package { return byPath[path] }) {
+		fmt.Fprintln(os.Stderr, "ctxlint: warning:", msg)
 	}
 	return pkgs, nil
 }
