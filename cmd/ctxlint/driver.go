@@ -136,7 +136,7 @@ func checkSARIFFile(path string, set bool) error {
 // all syntax, for the analyzers. It fails on errors in the packages and,
 // as the plain mode does, when the patterns match no packages.
 func loadPackages(patterns []string) ([]*packages.Package, error) {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Tests: true}, patterns...)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true}, patterns...)
 	if err != nil {
 		return nil, err
 	}

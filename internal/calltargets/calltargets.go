@@ -56,18 +56,24 @@ func (t *Targets) IsLitCallee(pos token.Pos) bool { return t != nil && t.lits[po
 // Len is the number of dynamic call sites resolved.
 func (t *Targets) Len() int { return len(t.calls) }
 
-// Build makes the call graph of the program made of initial and their
-// dependencies. The entry points are every function of the initial
-// packages (with their init functions and closures): a program's
-// constructors, which run at start-up and store the values that dynamic
-// calls later run, are among them. Function bodies of the standard library
-// are not built: ctxlint models its blocking calls instead of analysing
-// them.
+// Build makes the call graph of the program's own code: the packages of
+// the main modules of initial (or, without module information, initial
+// themselves and their non-standard dependencies). Bodies elsewhere are
+// not built: the standard library's blocking calls are modelled, and
+// inside a versioned dependency ctxprop follows a dynamic call only to its
+// one target. (A large SDK's generated packages would otherwise dominate
+// the cost.)
 func Build(initial []*packages.Package) *Targets {
 	prog, _ := ssautil.AllPackages(initial, ssa.InstantiateGenerics)
+	mine := make(map[*types.Package]bool)
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		if p.Types != nil && (p.Module == nil || p.Module.Main) {
+			mine[p.Types] = true
+		}
+	})
 	var own []*ssa.Package
 	for _, p := range prog.AllPackages() {
-		if p.Pkg != nil && !standard(prog, p) {
+		if p.Pkg != nil && mine[p.Pkg] && !standard(prog, p) {
 			own = append(own, p)
 		}
 	}
