@@ -366,7 +366,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 	a := w.a
 	origin := fn.Origin()
 	if rule, ok := a.sinkFor(origin); ok {
-		if !a.localDatagram(call, origin) {
+		if !a.localDatagram(call, origin) && !a.nonBlockingDial(call, origin) {
 			w.emit(event{pos: call.Pos(), sink: &sinkHit{sinkName(origin), w.sinkState(call, rule)}})
 		}
 		return

@@ -7,6 +7,8 @@ import (
 	"net"
 	"net/netip"
 	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // dialArgs gives, for the dials that take a network and an address, the
@@ -57,4 +59,49 @@ func (a *pkgAnalysis) constString(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	return constant.StringVal(tv.Value), true
+}
+
+// grpcDials are the gRPC dials that return at once unless an option makes
+// them wait: connecting and name resolution run on the channel's
+// goroutines.
+var grpcDials = map[string]bool{
+	"google.golang.org/grpc.Dial": true, "google.golang.org/grpc.DialContext": true,
+}
+
+// nonBlockingDial reports whether a gRPC dial gets no option that makes it
+// wait (grpc.WithBlock, grpc.WithReturnConnectionError), among its
+// arguments or stored in the slice it spreads.
+func (a *pkgAnalysis) nonBlockingDial(call *ast.CallExpr, fn *types.Func) bool {
+	if !grpcDials[fn.FullName()] {
+		return false
+	}
+	for _, arg := range call.Args {
+		if a.mentionsBlock(arg) {
+			return false
+		}
+		if id, ok := ast.Unparen(arg).(*ast.Ident); ok && call.Ellipsis.IsValid() {
+			for _, v := range a.assigns[a.objOf(id)] {
+				if a.mentionsBlock(v) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// mentionsBlock reports whether e calls grpc.WithBlock or
+// grpc.WithReturnConnectionError.
+func (a *pkgAnalysis) mentionsBlock(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn, ok := typeutil.Callee(a.info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "google.golang.org/grpc" &&
+				(fn.Name() == "WithBlock" || fn.Name() == "WithReturnConnectionError") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

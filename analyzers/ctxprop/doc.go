@@ -45,8 +45,10 @@
 // trip and is not a sink), crypto/tls,
 // database/sql without Context, os/exec without CommandContext. A call into
 // another module to a function or interface method that takes a
-// context.Context (gRPC clients, Kubernetes and cloud SDKs) is presumed
-// blocking, and so is a context-taking method of the module's own
+// context.Context (gRPC clients, Kubernetes and cloud SDKs; not the
+// OpenTelemetry and OpenCensus APIs, whose context carries spans) is
+// presumed blocking (grpc.Dial and DialContext only with WithBlock or
+// WithReturnConnectionError: otherwise they return at once), and so is a context-taking method of the module's own
 // interface when no type of the module visible from the call implements
 // it (it wraps another module's client, whose type may be unexported), and
 // so is one that takes no context when the same type (or

@@ -121,7 +121,7 @@ func (a *pkgAnalysis) sinkRuleFor(fn *types.Func) (sinkRule, bool) {
 		}
 		return sinkRule{source: noContext}, true
 	}
-	if fn.Pkg() != nil && !isHealthPkg(fn.Pkg()) && !derivesContext(fn) && a.otherModule(fn) {
+	if fn.Pkg() != nil && !isHealthPkg(fn.Pkg()) && !derivesContext(fn) && !telemetry(fn.Pkg()) && a.otherModule(fn) {
 		if i := contextParam(fn); i >= 0 {
 			return sinkRule{source: ctxArg, arg: i}, true
 		}
@@ -152,6 +152,14 @@ func (a *pkgAnalysis) contextForm(fn *types.Func) *types.Func {
 		}
 	}
 	return nil
+}
+
+// telemetry reports whether pkg is a tracing or metrics API, whose methods
+// take a context to carry spans and baggage, not to bound I/O (exporters
+// run in the background).
+func telemetry(pkg *types.Package) bool {
+	p := pkg.Path()
+	return p == "go.opentelemetry.io/otel" || strings.HasPrefix(p, "go.opentelemetry.io/otel/") || p == "go.opencensus.io" || strings.HasPrefix(p, "go.opencensus.io/")
 }
 
 // derivesContext reports whether fn returns a context: a helper that
