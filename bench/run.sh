@@ -37,12 +37,19 @@
 #   BENCH_PROFILE=1             also write a CPU profile of ctxlint at the largest size (untimed)
 #                               and print its top functions
 #   BENCH_KEEP=1                keep the work directory
+#   BENCH_REALDEPS=1            also measure bench/realdeps, the real-dependency corpus (a module
+#                               of its own: AWS SDK, client-go, Docker, Consul, etcd, gRPC; its
+#                               first run downloads ~85 MB of modules from the Go module proxy):
+#                               floor, ctxlint ./... and ctxlint -whole-program ./... in place,
+#                               BENCH_RUNS_REALDEPS runs (default BENCH_RUNS); BENCH_SIZES=none
+#                               with it measures the corpus alone
 #
 # Usage: bash bench/run.sh            (from anywhere in the repository)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SIZES=${BENCH_SIZES:-"100 500 2000"}
+[[ $SIZES == none ]] && SIZES="" # BENCH_SIZES=none: the real-dependency corpus alone
 RUNS=${BENCH_RUNS:-3}
 DEPTH=${BENCH_DEPTH:-6}
 CLUSTER=${BENCH_CLUSTER:-8}
@@ -249,42 +256,101 @@ done
 # Targets: at the largest size, ctxlint <= 1.3x the floor and peak RSS <=
 # 1.5x; the ratio at the largest size within 10% of the ratio at the next.
 n=${#SIZES_DONE[@]}
-big=${SIZES_DONE[$((n - 1))]}
-say ""
-say "targets (standalone ctxlint against its floor; go vet shown for reference):"
-verdict() { awk -v v="$1" -v lim="$2" 'BEGIN{ if (v=="NA") print "n/a"; else if (v+0 <= lim+0) print "MET"; else print "NOT MET" }'; }
-rw=$(ratio "${WALL[$big,ctxlint.med]}" "${WALL[$big,floor.med]}")
-rm_=$(ratio "${RSS[$big,ctxlint.med]}" "${RSS[$big,floor.med]}")
-vw=$(ratio "${WALL[$big,vetctxlint.med]}" "${WALL[$big,vetfloor.med]}")
-vm=$(ratio "${RSS[$big,vetctxlint.med]}" "${RSS[$big,vetfloor.med]}")
-say "  wall  ctxlint/floor at N=$big: $rw (target <= 1.30): $(verdict "$rw" 1.30)   [vet: $vw]"
-say "  RSS   ctxlint/floor at N=$big: $rm_ (target <= 1.50): $(verdict "$rm_" 1.50)   [vet: $vm]"
-if ((n >= 2)); then
-	prev=${SIZES_DONE[$((n - 2))]}
-	rp=$(ratio "${WALL[$prev,ctxlint.med]}" "${WALL[$prev,floor.med]}")
-	vp=$(ratio "${WALL[$prev,vetctxlint.med]}" "${WALL[$prev,vetfloor.med]}")
-	drift=$(awk -v a="$rw" -v b="$rp" 'BEGIN{ if (a=="NA"||b=="NA"||b==0) print "NA"; else printf "%.1f", (a/b-1)*100 }')
-	vdrift=$(awk -v a="$vw" -v b="$vp" 'BEGIN{ if (a=="NA"||b=="NA"||b==0) print "NA"; else printf "%.1f", (a/b-1)*100 }')
-	absd=$(awk -v d="$drift" 'BEGIN{ if (d=="NA") print "NA"; else print (d < 0 ? -d : d) }')
-	say "  growth: ratio $rw at N=$big vs $rp at N=$prev: ${drift}% (target within 10%): $(verdict "$absd" 10)   [vet: $vw vs $vp, ${vdrift}%]"
-	# The floor has a fixed part (loading the standard library), so the
-	# ratio grows with N even when ctxlint's own cost is linear in N: show
-	# that cost per package too. It is a difference of two noisy medians,
-	# so at small N it is noisy itself.
-	perpkg() { awk -v c="$1" -v f="$2" -v n="$3" 'BEGIN{ if (c=="NA"||f=="NA"||n==0) print "NA"; else printf "%.2f", (c-f)*1000/n }'; }
-	say "  ctxlint's own wall time per package ((ctxlint - floor) / N): $(perpkg "${WALL[$prev,ctxlint.med]}" "${WALL[$prev,floor.med]}" "$prev") ms at N=$prev, $(perpkg "${WALL[$big,ctxlint.med]}" "${WALL[$big,floor.med]}" "$big") ms at N=$big"
-fi
+if ((n > 0)); then
+	big=${SIZES_DONE[$((n - 1))]}
+	say ""
+	say "targets (standalone ctxlint against its floor; go vet shown for reference):"
+	verdict() { awk -v v="$1" -v lim="$2" 'BEGIN{ if (v=="NA") print "n/a"; else if (v+0 <= lim+0) print "MET"; else print "NOT MET" }'; }
+	rw=$(ratio "${WALL[$big,ctxlint.med]}" "${WALL[$big,floor.med]}")
+	rm_=$(ratio "${RSS[$big,ctxlint.med]}" "${RSS[$big,floor.med]}")
+	vw=$(ratio "${WALL[$big,vetctxlint.med]}" "${WALL[$big,vetfloor.med]}")
+	vm=$(ratio "${RSS[$big,vetctxlint.med]}" "${RSS[$big,vetfloor.med]}")
+	say "  wall  ctxlint/floor at N=$big: $rw (target <= 1.30): $(verdict "$rw" 1.30)   [vet: $vw]"
+	say "  RSS   ctxlint/floor at N=$big: $rm_ (target <= 1.50): $(verdict "$rm_" 1.50)   [vet: $vm]"
+	if ((n >= 2)); then
+		prev=${SIZES_DONE[$((n - 2))]}
+		rp=$(ratio "${WALL[$prev,ctxlint.med]}" "${WALL[$prev,floor.med]}")
+		vp=$(ratio "${WALL[$prev,vetctxlint.med]}" "${WALL[$prev,vetfloor.med]}")
+		drift=$(awk -v a="$rw" -v b="$rp" 'BEGIN{ if (a=="NA"||b=="NA"||b==0) print "NA"; else printf "%.1f", (a/b-1)*100 }')
+		vdrift=$(awk -v a="$vw" -v b="$vp" 'BEGIN{ if (a=="NA"||b=="NA"||b==0) print "NA"; else printf "%.1f", (a/b-1)*100 }')
+		absd=$(awk -v d="$drift" 'BEGIN{ if (d=="NA") print "NA"; else print (d < 0 ? -d : d) }')
+		say "  growth: ratio $rw at N=$big vs $rp at N=$prev: ${drift}% (target within 10%): $(verdict "$absd" 10)   [vet: $vw vs $vp, ${vdrift}%]"
+		# The floor has a fixed part (loading the standard library), so the
+		# ratio grows with N even when ctxlint's own cost is linear in N: show
+		# that cost per package too. It is a difference of two noisy medians,
+		# so at small N it is noisy itself.
+		perpkg() { awk -v c="$1" -v f="$2" -v n="$3" 'BEGIN{ if (c=="NA"||f=="NA"||n==0) print "NA"; else printf "%.2f", (c-f)*1000/n }'; }
+		say "  ctxlint's own wall time per package ((ctxlint - floor) / N): $(perpkg "${WALL[$prev,ctxlint.med]}" "${WALL[$prev,floor.med]}" "$prev") ms at N=$prev, $(perpkg "${WALL[$big,ctxlint.med]}" "${WALL[$big,floor.med]}" "$big") ms at N=$big"
+	fi
 
-if [[ ${BENCH_PROFILE:-0} == 1 ]]; then
-	MOD=$WORK/mod-$big
-	prof=$WORK/ctxlint-$big.prof
-	(cd "$MOD" && "$BIN/ctxlint" -cpuprofile="$prof" ./...) >/dev/null 2>&1 || true
+	if [[ ${BENCH_PROFILE:-0} == 1 ]]; then
+		MOD=$WORK/mod-$big
+		prof=$WORK/ctxlint-$big.prof
+		(cd "$MOD" && "$BIN/ctxlint" -cpuprofile="$prof" ./...) >/dev/null 2>&1 || true
+		say ""
+		say "CPU profile of ctxlint ./... at N=$big (untimed run): $prof"
+		go tool pprof -top -nodecount=25 "$BIN/ctxlint" "$prof" 2>/dev/null | sed -n '1,35p' | tee -a "$RESULTS"
+		say ""
+		say "cumulative, ctxlint's own code:"
+		go tool pprof -top -cum -nodecount=400 "$BIN/ctxlint" "$prof" 2>/dev/null | grep -E 'ctxlint/(analyzers|internal)' | head -15 | tee -a "$RESULTS"
+	fi
+fi # n > 0
+
+# The real-dependency corpus, measured in place (the tools write nothing
+# there): its modules are downloaded and every tool runs once untimed, then
+# R runs of each, interleaved. The floor is the same load for both modes.
+if [[ ${BENCH_REALDEPS:-0} == 1 ]]; then
+	R=${BENCH_RUNS_REALDEPS:-$RUNS}
+	MOD=$ROOT/bench/realdeps
+	LOGS=$WORK/logs-realdeps
+	mkdir -p "$LOGS"
+	t0=$(date +%s)
+	(cd "$MOD" && go mod download) >"$LOGS/download.out" 2>&1 || { tail -20 "$LOGS/download.out" >&2; die "bench/realdeps: go mod download failed (it needs the Go module proxy)"; }
+	npkg=$(cd "$MOD" && go list ./... | wc -l)
+	ndeps=$(cd "$MOD" && go list -deps ./... | wc -l)
 	say ""
-	say "CPU profile of ctxlint ./... at N=$big (untimed run): $prof"
-	go tool pprof -top -nodecount=25 "$BIN/ctxlint" "$prof" 2>/dev/null | sed -n '1,35p' | tee -a "$RESULTS"
+	say "== realdeps: $MOD: $npkg packages, $ndeps with their dependencies; go mod download $(($(date +%s) - t0)) s"
+	t0=$(date +%s)
+	read -r _ _ st < <(timed "$LOGS/warm-floor" "$BIN/noop" ./...)
+	check "$LOGS/warm-floor" "$st" 0
+	read -r _ _ st < <(timed "$LOGS/warm-ctxlint" "$BIN/ctxlint" ./...)
+	check "$LOGS/warm-ctxlint" "$st" 0 3
+	read -r _ _ st < <(timed "$LOGS/warm-whole" "$BIN/ctxlint" -whole-program ./...)
+	check "$LOGS/warm-whole" "$st" 0 3
+	say "warm-up (one run of each, untimed): $(($(date +%s) - t0)) s; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+	for mode in floor ctxlint whole; do
+		WALL[realdeps,$mode]="" RSS[realdeps,$mode]=""
+	done
+	for ((r = 1; r <= R; r++)); do
+		for mode in floor ctxlint whole; do
+			case $mode in
+			floor) cmd=("$BIN/noop" ./...) ok=(0) ;;
+			ctxlint) cmd=("$BIN/ctxlint" ./...) ok=(0 3) ;;
+			whole) cmd=("$BIN/ctxlint" -whole-program ./...) ok=(0 3) ;;
+			esac
+			read -r wall rss st < <(timed "$LOGS/$mode-$r" "${cmd[@]}")
+			check "$LOGS/$mode-$r" "$st" "${ok[@]}"
+			WALL[realdeps,$mode]+=" $wall"
+			RSS[realdeps,$mode]+=" $rss"
+			# Plain runs report on stderr, -whole-program on stdout.
+			FIND[realdeps,$mode]=$(cat "$LOGS/$mode-$r.out" "$LOGS/$mode-$r.err" | grep -c 'without the health deadline' || true)
+		done
+	done
 	say ""
-	say "cumulative, ctxlint's own code:"
-	go tool pprof -top -cum -nodecount=400 "$BIN/ctxlint" "$prof" 2>/dev/null | grep -E 'ctxlint/(analyzers|internal)' | head -15 | tee -a "$RESULTS"
+	say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s   %s' tree mode wall_s rss_MB x_wall x_rss findings 'wall samples')"
+	wb=$(median <<<"${WALL[realdeps,floor]}")
+	mbase=$(median <<<"${RSS[realdeps,floor]}")
+	for mode in floor ctxlint whole; do
+		case $mode in
+		floor) label="floor: noop ./..." ;;
+		ctxlint) label="ctxlint ./..." ;;
+		whole) label="ctxlint -whole-program ./..." ;;
+		esac
+		w=$(median <<<"${WALL[realdeps,$mode]}")
+		m=$(median <<<"${RSS[realdeps,$mode]}")
+		say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s  %s' realdeps "$label" "$w" "$(mb "$m")" "$(ratio "$w" "$wb")" "$(ratio "$m" "$mbase")" "${FIND[realdeps,$mode]}" "${WALL[realdeps,$mode]}")"
+	done
+	say "(findings: the reports of the last run; bench/realdeps/expected.txt and expected-whole.txt pin them, GAPS.md says which are wrong or missing)"
 fi
 say ""
 say "results: $RESULTS$([[ ${BENCH_KEEP:-0} == 1 ]] || echo ' (removed with the work directory: set BENCH_KEEP=1 to keep)')"
