@@ -386,6 +386,13 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 			}
 		}
 		ev.dynamic = true
+		// An interface of a generated file (a gRPC client stub): what its
+		// implementations reach is reported at this call, the last in code
+		// the user edits. (An interface of another module may have
+		// implementations in this one: their paths go on.)
+		if a.generatedObj(origin) {
+			ev.entry = origin.FullName()
+		}
 		if w.viaProgram(call, &ev, true) {
 			if len(ev.targets) > 0 {
 				ev.args = w.args(call)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"os"
 	"strings"
 	"sync"
@@ -17,6 +18,20 @@ func (a *pkgAnalysis) generatedDecl(decl *ast.FuncDecl) bool {
 	}
 	for _, f := range a.pass.Files {
 		if f.FileStart <= decl.Pos() && decl.Pos() < f.FileEnd {
+			return ast.IsGenerated(f)
+		}
+	}
+	return false
+}
+
+// generatedObj reports whether obj is declared in a generated file, of
+// this package or another.
+func (a *pkgAnalysis) generatedObj(obj types.Object) bool {
+	if obj.Pkg() != a.pass.Pkg {
+		return a.generatedPos(obj.Pos())
+	}
+	for _, f := range a.pass.Files {
+		if f.FileStart <= obj.Pos() && obj.Pos() < f.FileEnd {
 			return ast.IsGenerated(f)
 		}
 	}
