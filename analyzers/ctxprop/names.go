@@ -156,6 +156,22 @@ type HandleArg struct {
 // handleParam returns the parameter a loop's handle is, when it is one of
 // the enclosing declaration's.
 func (a *pkgAnalysis) handleParam(handle ast.Expr, stack []ast.Node) *HandleParam {
+	if sel, ok := ast.Unparen(handle).(*ast.SelectorExpr); ok {
+		// A field a constructor or setter fills from its parameter:
+		// NewWatcher(h) { return &Watcher{h: h} }.
+		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+			for _, v := range a.fieldValues[s.Obj().(*types.Var)] {
+				if id, ok := ast.Unparen(v).(*ast.Ident); ok {
+					if pv, ok := a.objOf(id).(*types.Var); ok {
+						if p, ok := a.params[pv]; ok {
+							return &HandleParam{Func: p.fn.FullName(), Param: p.i}
+						}
+					}
+				}
+			}
+		}
+		return nil
+	}
 	id, ok := ast.Unparen(handle).(*ast.Ident)
 	if !ok {
 		return nil

@@ -94,7 +94,10 @@ func TestWholeProgramJSON(t *testing.T) {
 // a caller in another package, is "component of h" package by package;
 // ctxlint's own driver sees the caller and names it.
 func TestNamesFromCallers(t *testing.T) {
-	want := []string{`worker.go:13:3: "collector-worker-%d" (liveness): net/http.Get without the health deadline (it takes no context): Run (worker.go:13)`}
+	want := []string{
+		`watcher.go:16:3: "config-watcher" (liveness): net/http.Get without the health deadline (it takes no context): Watcher.Run (watcher.go:16)`,
+		`worker.go:13:3: "collector-worker-%d" (liveness): net/http.Get without the health deadline (it takes no context): Run (worker.go:13)`,
+	}
 	for _, mode := range []string{"-whole-program", "-format=text"} {
 		if got := reports(t, mode, "./testdata/names/..."); !slices.Equal(got, want) {
 			t.Errorf("ctxlint %s:\n%s\nwant:\n%s", mode, strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -4,6 +4,7 @@ package collector
 import (
 	"fmt"
 
+	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/names/watcher"
 	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/names/worker"
 	"github.com/ctxlint/ctxlint/runtime/health"
 )
@@ -13,4 +14,9 @@ func Start(n int) {
 		h := health.RegisterLiveness(fmt.Sprintf("collector-worker-%d", i))
 		go worker.Run(h)
 	}
+}
+
+func Watch() {
+	w := watcher.New(health.RegisterLiveness("config-watcher"))
+	go w.Run()
 }
