@@ -108,11 +108,7 @@ func (w *walker) viaTypeArg(call *ast.CallExpr, ev *event, m *types.Func, arg ty
 		w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(fn), w.sinkState(call, rule)}})
 		return
 	}
-	if fn.Pkg() == a.pass.Pkg {
-		if u := a.funcUnits[fn]; u != nil {
-			ev.targets = append(ev.targets, target{unit: u})
-		}
-	} else if s := a.importedSummary(fn); s != nil {
-		ev.targets = append(ev.targets, target{summary: s})
+	if t, ok := a.targetOf(fn); ok {
+		ev.targets = append(ev.targets, t)
 	}
 }

@@ -58,13 +58,9 @@ func (w *walker) viaProgram(call *ast.CallExpr, ev *event, method bool) bool {
 			w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(fn), w.sinkStateAt(call, rule, ref, 0)}})
 			continue
 		}
-		if fn.Pkg() == a.pass.Pkg {
-			if u := a.funcUnits[fn]; u != nil {
-				ev.targets = append(ev.targets, target{unit: u})
-			}
-		} else if s := a.importedSummary(fn); s != nil {
-			ev.targets = append(ev.targets, target{summary: s})
-		} else if s := a.program.Funcs[fn]; s != nil {
+		if t, ok := a.targetOf(fn); ok {
+			ev.targets = append(ev.targets, t)
+		} else if s := a.program.Funcs[fn]; s != nil && fn.Pkg() != a.pass.Pkg {
 			ev.targets = append(ev.targets, target{summary: s})
 		}
 	}
@@ -95,12 +91,9 @@ func (a *pkgAnalysis) programSummaries(res *Result) {
 	res.Funcs = make(map[*types.Func]*Summary)
 	res.Lits = make(map[token.Pos]*Summary)
 	for _, u := range a.units {
-		if len(u.reaches) == 0 || u.root != nil {
+		s := u.summary()
+		if s == nil {
 			continue
-		}
-		s := &Summary{}
-		for _, r := range sortedReaches(u.reaches) {
-			s.Reaches = append(s.Reaches, *r)
 		}
 		switch {
 		case u.fn != nil:

@@ -58,6 +58,19 @@ func newImportIndex(pass *analysis.Pass) *importIndex {
 	return ix
 }
 
+// targetOf returns what calling fn (a generic origin) runs: its unit in
+// this package, or its summary from another.
+func (a *pkgAnalysis) targetOf(fn *types.Func) (target, bool) {
+	if fn.Pkg() == a.pass.Pkg {
+		if u := a.funcUnits[fn]; u != nil {
+			return target{unit: u}, true
+		}
+	} else if s := a.importedSummary(fn); s != nil {
+		return target{summary: s}, true
+	}
+	return target{}, false
+}
+
 // importedSummary returns the Summary fact of a function of another
 // package, or nil.
 func (a *pkgAnalysis) importedSummary(fn *types.Func) *Summary {

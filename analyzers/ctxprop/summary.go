@@ -277,6 +277,19 @@ func sortedReaches(m map[reachKey]*Reach) []*Reach {
 	return out
 }
 
+// summary is what a unit reaches, in key order, or nil when it reaches
+// nothing or is a loop's iteration.
+func (u *unit) summary() *Summary {
+	if len(u.reaches) == 0 || u.root != nil {
+		return nil
+	}
+	s := &Summary{}
+	for _, r := range sortedReaches(u.reaches) {
+		s.Reaches = append(s.Reaches, *r)
+	}
+	return s
+}
+
 // exportFacts attaches the summaries of the package's functions (on their
 // generic origins), and what dynamic calls from importers may reach.
 func (a *pkgAnalysis) exportFacts() {
@@ -284,12 +297,9 @@ func (a *pkgAnalysis) exportFacts() {
 	byType := make(map[*types.Named]*TypeMethods)
 	var order []*types.Named
 	for _, u := range a.units {
-		if len(u.reaches) == 0 || u.root != nil {
+		s := u.summary()
+		if s == nil {
 			continue
-		}
-		s := &Summary{}
-		for _, r := range sortedReaches(u.reaches) {
-			s.Reaches = append(s.Reaches, *r)
 		}
 		switch {
 		case u.fn != nil:
