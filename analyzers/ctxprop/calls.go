@@ -561,6 +561,13 @@ func (w *walker) sinkStateAt(call *ast.CallExpr, rule sinkRule, ref ast.Expr, sh
 		} else {
 			s = unboundedBy("no %s argument", carrierNoun(c))
 		}
+	case setContext:
+		s = unboundedBy("the request's context was never set (SetContext)")
+		if ref != nil && shift == 0 {
+			if arg := w.setContextArg(ref, call); arg != nil {
+				s = w.env.eval(arg, ctxCarrier)
+			}
+		}
 	case cmdReceiver:
 		s = unboundedBy("command of unknown origin")
 		if ref != nil && shift == 0 {
@@ -581,6 +588,34 @@ func (w *walker) sinkStateAt(call *ast.CallExpr, rule sinkRule, ref ast.Expr, sh
 		}
 	}
 	return s
+}
+
+// setContextArg returns the context given to recv.SetContext last before
+// call in the unit's body, recv being a local variable; nil if none.
+func (w *walker) setContextArg(recv ast.Expr, call *ast.CallExpr) ast.Expr {
+	id, ok := ast.Unparen(recv).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := w.a.objOf(id)
+	var body ast.Node = w.u.body
+	if w.u.decl != nil {
+		body = w.u.decl.Body
+	}
+	var arg ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || c.Pos() >= call.Pos() || len(c.Args) != 1 {
+			return true
+		}
+		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "SetContext" {
+			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && w.a.objOf(x) == obj {
+				arg = c.Args[0]
+			}
+		}
+		return true
+	})
+	return arg
 }
 
 // waitsForGoroutines reports whether n waits for the goroutines it starts.

@@ -43,7 +43,9 @@
 // without a context, and the context variants with theirs; a udp, unixgram
 // or ip:proto dial to a constant address without a host name does no round
 // trip and is not a sink), crypto/tls,
-// database/sql without Context, os/exec without CommandContext. A call into
+// database/sql without Context, os/exec without CommandContext, the AWS SDK
+// v1's (*request.Request).Send under the context SetContext gave the
+// request (none: unbounded). A call into
 // another module to a function or interface method that takes a
 // context.Context (gRPC clients, Kubernetes and cloud SDKs; not the
 // OpenTelemetry and OpenCensus APIs, whose context carries spans) is

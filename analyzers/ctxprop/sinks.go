@@ -15,6 +15,7 @@ const (
 	ctxArg                    // the context.Context argument at arg
 	requestArg                // the *http.Request argument at arg
 	cmdReceiver               // the *exec.Cmd receiver
+	setContext                // the context given to the receiver's SetContext
 )
 
 // sinkRule models one blocking call.
@@ -81,6 +82,9 @@ func init() {
 		add(ctx0, fmt.Sprintf("(*database/sql.%s).BeginTx", recv), fmt.Sprintf("(*database/sql.%s).Conn", recv))
 	}
 
+	// The AWS SDK v1's requests carry the context SetContext gave them.
+	add(sinkRule{source: setContext}, "(*github.com/aws/aws-sdk-go/aws/request.Request).Send")
+
 	add(sinkRule{source: cmdReceiver},
 		"(*os/exec.Cmd).Run", "(*os/exec.Cmd).Output", "(*os/exec.Cmd).CombinedOutput", "(*os/exec.Cmd).Wait")
 }
@@ -121,7 +125,7 @@ func (a *pkgAnalysis) sinkRuleFor(fn *types.Func) (sinkRule, bool) {
 		}
 		return sinkRule{source: noContext}, true
 	}
-	if fn.Pkg() != nil && !isHealthPkg(fn.Pkg()) && !derivesContext(fn) && !telemetry(fn.Pkg()) && a.otherModule(fn) {
+	if fn.Pkg() != nil && !isHealthPkg(fn.Pkg()) && !derivesContext(fn) && !setsContext(fn) && !telemetry(fn.Pkg()) && a.otherModule(fn) {
 		if i := contextParam(fn); i >= 0 {
 			return sinkRule{source: ctxArg, arg: i}, true
 		}
@@ -152,6 +156,20 @@ func (a *pkgAnalysis) contextForm(fn *types.Func) *types.Func {
 		}
 	}
 	return nil
+}
+
+// setsContext reports whether fn only stores a context for later calls:
+// SetContext, or a WithContext that returns its receiver's type (an
+// options builder such as Consul's (*QueryOptions).WithContext).
+func setsContext(fn *types.Func) bool {
+	switch fn.Name() {
+	case "SetContext":
+		return true
+	case "WithContext":
+		recv, res := fn.Signature().Recv(), fn.Signature().Results()
+		return recv != nil && res.Len() == 1 && types.Identical(recv.Type(), res.At(0).Type())
+	}
+	return false
 }
 
 // telemetry reports whether pkg is a tracing or metrics API, whose methods
