@@ -45,6 +45,9 @@ type event struct {
 	// entry is the callee's full name when it lies in another module or in
 	// a generated file: what it reaches is reported at this call.
 	entry string
+	// optCtx is the context an entry call's options carry (Consul's
+	// QueryOptions.WithContext(ctx)): what it reaches runs under it.
+	optCtx *ctxState
 	// ignore is the //ctxlint:ignore on the line of pos or of a via call,
 	// found with hops: every path through the event is suppressed.
 	ignore *directive
@@ -440,6 +443,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		ev.targets = []target{{summary: s, shift: shift}}
 		if a.otherModule(origin) || a.generatedPos(origin.Pos()) {
 			ev.entry = origin.FullName()
+			ev.optCtx = w.optionsContext(call)
 		}
 	}
 	if len(ev.targets) > 0 {
@@ -588,6 +592,43 @@ func (w *walker) sinkStateAt(call *ast.CallExpr, rule sinkRule, ref ast.Expr, sh
 		}
 	}
 	return s
+}
+
+// optionsContext returns the context an argument of call carries through
+// an options builder (x.WithContext(ctx), directly or through the local
+// it was assigned to), or nil.
+func (w *walker) optionsContext(call *ast.CallExpr) *ctxState {
+	var found ast.Expr
+	var look func(e ast.Expr, depth int)
+	look = func(e ast.Expr, depth int) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if found != nil {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if fn, ok := typeutil.Callee(w.a.info, n).(*types.Func); ok && setsContext(fn) && fn.Name() == "WithContext" && len(n.Args) == 1 {
+					found = n.Args[0]
+					return false
+				}
+			case *ast.Ident:
+				if v, ok := w.a.objOf(n).(*types.Var); ok && depth < 2 && v.Parent() != v.Pkg().Scope() {
+					for _, val := range w.a.assigns[v] {
+						look(val, depth+1)
+					}
+				}
+			}
+			return true
+		})
+	}
+	for _, arg := range call.Args {
+		look(arg, 0)
+	}
+	if found == nil {
+		return nil
+	}
+	s := w.env.eval(found, ctxCarrier)
+	return &s
 }
 
 // setContextArg returns the context given to recv.SetContext last before

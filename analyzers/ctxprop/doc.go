@@ -58,6 +58,10 @@
 // v1 convention): it is never bounded. -ctxprop.sinks adds functions
 // (importpath.Func, (*importpath.T).M), -ctxprop.nonblocking removes them.
 //
+// A call into another module that takes no context but gets an options
+// value that carries one (Consul's (&QueryOptions{}).WithContext(ctx)) runs
+// what it reaches under that context.
+//
 // Bounded means derived from the tick: health.WithDeadline(parent, deadline)
 // or context.WithDeadline/WithTimeout computed from the received deadline,
 // and anything derived from such a context. Everything else is unbounded,

@@ -169,7 +169,9 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 	for _, t := range ev.targets {
 		for _, r := range t.reaches() {
 			state := ctxState{kind: unbounded, why: r.Why, origin: r.Origin}
-			if r.Param >= 0 {
+			if ev.optCtx != nil && r.Param < 0 {
+				state = *ev.optCtx // the options' context reaches the request
+			} else if r.Param >= 0 {
 				i := r.Param + t.shift
 				if i < len(ev.args) && ev.args[i] != nil {
 					state = *ev.args[i]

@@ -2,7 +2,10 @@
 // through one (*http.Client).Do, in code the user cannot edit.
 package api
 
-import "net/http"
+import (
+	"context"
+	"net/http"
+)
 
 type Client struct{ hc *http.Client }
 
@@ -22,5 +25,26 @@ func (c *Client) do(path string) ([]string, error) {
 		return nil, err
 	}
 	_, err = c.hc.Do(req)
+	return nil, err
+}
+
+// QueryOptions carries a context to the request, as Consul's does.
+type QueryOptions struct{ ctx context.Context }
+
+func (o *QueryOptions) WithContext(ctx context.Context) *QueryOptions {
+	o2 := *o
+	o2.ctx = ctx
+	return &o2
+}
+
+func (k *KV) GetOpts(key string, q *QueryOptions) ([]string, error) {
+	req, err := http.NewRequest("GET", "http://consul:8500/v1/kv/"+key, nil)
+	if err != nil {
+		return nil, err
+	}
+	if q != nil && q.ctx != nil {
+		req = req.WithContext(q.ctx)
+	}
+	_, err = k.c.hc.Do(req)
 	return nil, err
 }
