@@ -435,7 +435,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 	} else if origin.Pkg() == a.pass.Pkg {
 		if u := a.funcUnits[origin]; u != nil {
 			ev.targets = []target{{unit: u, shift: shift}}
-			if a.generatedDecl(u.decl) {
+			if a.generatedObj(origin) {
 				ev.entry = origin.FullName()
 			}
 		}

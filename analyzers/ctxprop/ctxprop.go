@@ -124,6 +124,10 @@ func runWith(pass *analysis.Pass, prog *Program) (any, error) {
 	}
 	a.imported = newImportIndex(pass)
 	a.index()
+	if prog != nil {
+		a.result.Funcs = make(map[*types.Func]*Summary)
+		a.result.Lits = make(map[token.Pos]*Summary)
+	}
 	if names {
 		a.exportHandleNames()
 	}
@@ -135,9 +139,6 @@ func runWith(pass *analysis.Pass, prog *Program) (any, error) {
 	// as long as the driver keeps the result.
 	res := a.result
 	res.HandleArgs = a.handleArgs()
-	if prog != nil {
-		a.programSummaries(&res)
-	}
 	return &res, nil
 }
 

@@ -10,20 +10,6 @@ import (
 	"sync"
 )
 
-// generatedDecl reports whether a declaration of this package lies in a
-// generated file.
-func (a *pkgAnalysis) generatedDecl(decl *ast.FuncDecl) bool {
-	if decl == nil {
-		return false
-	}
-	for _, f := range a.pass.Files {
-		if f.FileStart <= decl.Pos() && decl.Pos() < f.FileEnd {
-			return ast.IsGenerated(f)
-		}
-	}
-	return false
-}
-
 // generatedObj reports whether obj is declared in a generated file, of
 // this package or another.
 func (a *pkgAnalysis) generatedObj(obj types.Object) bool {

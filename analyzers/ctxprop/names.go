@@ -190,19 +190,24 @@ func (a *pkgAnalysis) handleParam(handle ast.Expr, stack []ast.Node) *HandlePara
 // handleArgs finds the calls that pass a handle with a known registration
 // to a function of another package.
 func (a *pkgAnalysis) handleArgs() []HandleArg {
+	if !a.mayHaveRoots() {
+		return nil // no handle type in sight
+	}
 	var out []HandleArg
 	for _, n := range a.nodes {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			continue
 		}
-		fn, ok := typeutil.Callee(a.info, call).(*types.Func)
-		if !ok || fn.Pkg() == nil || fn.Pkg() == a.pass.Pkg {
-			continue
-		}
+		var fn *types.Func // looked up only for a call that passes a handle
 		for i, arg := range call.Args {
 			if t := a.info.TypeOf(arg); t == nil || !a.isHandleType(t) {
 				continue
+			}
+			if fn == nil {
+				if fn, _ = typeutil.Callee(a.info, call).(*types.Func); fn == nil || fn.Pkg() == nil || fn.Pkg() == a.pass.Pkg {
+					break
+				}
 			}
 			if name, kind, ok := a.registration(arg, a.declAt(call.Pos()), 0); ok {
 				out = append(out, HandleArg{HandleParam{fn.Origin().FullName(), i}, name, kind})

@@ -85,21 +85,3 @@ func (a *pkgAnalysis) litUnitAt(pos token.Pos) *unit {
 	}
 	return a.litsByPos[pos]
 }
-
-// programSummaries fills the Result's summaries for the next round.
-func (a *pkgAnalysis) programSummaries(res *Result) {
-	res.Funcs = make(map[*types.Func]*Summary)
-	res.Lits = make(map[token.Pos]*Summary)
-	for _, u := range a.units {
-		s := u.summary()
-		if s == nil {
-			continue
-		}
-		switch {
-		case u.fn != nil:
-			res.Funcs[u.fn] = s
-		case u.lit != nil:
-			res.Lits[u.lit.Type.Func] = s
-		}
-	}
-}

@@ -303,6 +303,13 @@ func (a *pkgAnalysis) exportFacts() {
 		if s == nil {
 			continue
 		}
+		if a.program != nil { // the next whole-program round's input
+			if u.fn != nil {
+				a.result.Funcs[u.fn] = s
+			} else if u.lit != nil {
+				a.result.Lits[u.lit.Type.Func] = s
+			}
+		}
 		switch {
 		case u.fn != nil:
 			a.pass.ExportObjectFact(u.fn, s)
