@@ -369,7 +369,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 	a := w.a
 	origin := fn.Origin()
 	if rule, ok := a.sinkFor(origin); ok {
-		if !a.localDatagram(call, origin) && !a.nonBlockingDial(call, origin) {
+		if !a.noRoundTrip(call, origin) {
 			w.emit(event{pos: call.Pos(), sink: &sinkHit{sinkName(origin), w.sinkState(call, rule)}})
 		}
 		return

@@ -11,6 +11,13 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
+// noRoundTrip reports whether this call of a sink does not block after
+// all, by its arguments: a datagram dial to a literal address, a gRPC dial
+// that does not wait for the connection.
+func (a *pkgAnalysis) noRoundTrip(call *ast.CallExpr, fn *types.Func) bool {
+	return a.localDatagram(call, fn) || a.nonBlockingDial(call, fn)
+}
+
 // dialArgs gives, for the dials that take a network and an address, the
 // index of the network argument (the address follows it).
 var dialArgs = map[string]int{

@@ -51,6 +51,9 @@ func (w *walker) viaProgram(call *ast.CallExpr, ev *event, method bool) bool {
 	}
 	for _, fn := range funcs {
 		if rule, ok := a.sinkFor(fn); ok {
+			if a.noRoundTrip(call, fn) {
+				continue
+			}
 			var ref ast.Expr // a function value: no receiver
 			if method {
 				ref = ast.Unparen(call.Fun)
