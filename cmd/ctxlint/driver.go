@@ -15,11 +15,8 @@ import (
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/analyzers/todoctx"
+	"github.com/ctxlint/ctxlint/internal/wholeprog"
 )
-
-// maxRounds bounds the whole-program fixpoint; each round only adds what
-// newly visible implementations reach, so it settles in a few.
-const maxRounds = 10
 
 // finding is one diagnostic, with the full chain when ctxprop made it.
 type finding struct {
@@ -50,6 +47,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	sarifFile := fs.String("sarif", "", "also write the findings as SARIF 2.1.0 to this file")
 	format := fs.String("format", "text", "output on stdout: text or sarif")
 	jsonOut := fs.Bool("json", false, "print the findings as JSON, in x/tools' shape (as the plain mode's -json)")
+	addTagsFlag(fs)
 	for _, a := range []*analysis.Analyzer{ctxprop.Analyzer, todoctx.Analyzer} {
 		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
 	}
@@ -134,9 +132,17 @@ func checkSARIFFile(path string, set bool) error {
 
 // loadPackages loads the packages the patterns match, with their tests and
 // all syntax, for the analyzers. It fails on errors in the packages and,
-// as the plain mode does, when the patterns match no packages.
+// as the plain mode does, when the patterns match no packages. The build
+// tags are those of -tags (buildTags), and GOFLAGS's.
 func loadPackages(patterns []string) ([]*packages.Package, error) {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true}, patterns...)
+	return loadOverlay(patterns, nil)
+}
+
+// loadOverlay is loadPackages with files (by name) read from overlay
+// instead of the disk: ctxlint -fix's later passes.
+func loadOverlay(patterns []string, overlay map[string][]byte) ([]*packages.Package, error) {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, BuildFlags: buildFlags(), Overlay: overlay}
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, err
 	}
@@ -145,6 +151,9 @@ func loadPackages(patterns []string) ([]*packages.Package, error) {
 	}
 	if n := packages.PrintErrors(pkgs); n > 0 {
 		return nil, fmt.Errorf("%d errors loading packages", n)
+	}
+	if overlay != nil {
+		return pkgs, nil // a later pass of -fix: warned on the first
 	}
 	// A misspelt -ctxprop.sinks name would silently do nothing.
 	byPath := make(map[string]*types.Package)
@@ -171,7 +180,7 @@ func analyze(patterns []string, whole bool) ([]finding, error) {
 	if !whole {
 		graph, err = checker.Analyze([]*analysis.Analyzer{ctxprop.Analyzer, todoctx.Analyzer}, pkgs, nil)
 	} else {
-		graph, err = wholeProgram(pkgs)
+		graph, err = wholeprog.Analyze(pkgs)
 	}
 	if err != nil {
 		return nil, err

@@ -12,13 +12,13 @@ import (
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 )
 
-const wholeprog = "./testdata/wholeprog/..."
+const wholeprogFixture = "./testdata/wholeprog/..."
 
 // TestWholeProgram: the loop's package does not import the package that
 // implements its interface over HTTP. Package by package, ctxprop cannot
 // see that implementation; the whole-program mode reports it.
 func TestWholeProgram(t *testing.T) {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, wholeprog)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, wholeprogFixture)
 	if err != nil || packages.PrintErrors(pkgs) > 0 {
 		t.Fatalf("load: %v", err)
 	}
@@ -33,7 +33,7 @@ func TestWholeProgram(t *testing.T) {
 	}
 
 	var stdout, stderr bytes.Buffer
-	code := standalone([]string{"-whole-program", wholeprog}, &stdout, &stderr)
+	code := standalone([]string{"-whole-program", wholeprogFixture}, &stdout, &stderr)
 	if code != 3 {
 		t.Fatalf("exit code %d, want 3 (findings); stderr: %s", code, stderr.String())
 	}
@@ -45,7 +45,7 @@ func TestWholeProgram(t *testing.T) {
 
 func TestWholeProgramErrors(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := standalone([]string{"-whole-program", "-ctxprop.nope", wholeprog}, &stdout, &stderr); code != 2 {
+	if code := standalone([]string{"-whole-program", "-ctxprop.nope", wholeprogFixture}, &stdout, &stderr); code != 2 {
 		t.Errorf("unknown flag: exit code %d, want 2", code)
 	}
 	if code := standalone([]string{"-whole-program", "./testdata/does-not-exist"}, &stdout, &stderr); code != 1 {

@@ -16,7 +16,7 @@ import (
 // what the program never builds (fwd.Sync, whose constructor nobody calls)
 // or never stores (prov.Lookup, of the catalog's signature).
 func TestWholeProgramPrecise(t *testing.T) {
-	perPackage := reports(t, wholeprog)
+	perPackage := reports(t, wholeprogFixture)
 	want := []string{
 		`agent.go:16:3: "forwarder" (liveness): net/http.Post without the health deadline (it takes no context): ~Forward (agent.go:16) → Sync.Send (fwd.go:25)`,
 	}
@@ -24,7 +24,7 @@ func TestWholeProgramPrecise(t *testing.T) {
 		t.Errorf("per-package reports:\n%s\nwant:\n%s", strings.Join(perPackage, "\n"), strings.Join(want, "\n"))
 	}
 
-	whole := reports(t, "-whole-program", wholeprog)
+	whole := reports(t, "-whole-program", wholeprogFixture)
 	want = []string{
 		`agent.go:23:3: "hostnames" (liveness): net.LookupAddr without the health deadline (it takes no context): ~Hostnames (agent.go:23) → Hostname (prov.go:10)`,
 		`loop.go:14:3: "fetcher" (liveness): net/http.Get without the health deadline (it takes no context): ~Run (loop.go:14) → HTTPSource.Fetch (impl.go:9)`,
@@ -60,7 +60,7 @@ func reports(t *testing.T, args ...string) []string {
 // whole-program findings, and exits 0 as the plain mode's -json does.
 func TestWholeProgramJSON(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := standalone([]string{"-whole-program", "-json", wholeprog}, &stdout, &stderr); code != 0 {
+	if code := standalone([]string{"-whole-program", "-json", wholeprogFixture}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit code %d, want 0; stderr: %s", code, stderr.String())
 	}
 	var tree map[string]map[string][]struct {
@@ -82,10 +82,10 @@ func TestWholeProgramJSON(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
-	if text := reports(t, "-whole-program", wholeprog); !slices.Equal(got, text) {
+	if text := reports(t, "-whole-program", wholeprogFixture); !slices.Equal(got, text) {
 		t.Errorf("JSON findings:\n%s\nwant the text mode's:\n%s", strings.Join(got, "\n"), strings.Join(text, "\n"))
 	}
-	if code := standalone([]string{"-whole-program", "-json", "-format=sarif", wholeprog}, &stdout, &stderr); code != 2 {
+	if code := standalone([]string{"-whole-program", "-json", "-format=sarif", wholeprogFixture}, &stdout, &stderr); code != 2 {
 		t.Errorf("-json with -format=sarif: exit code %d, want 2", code)
 	}
 }

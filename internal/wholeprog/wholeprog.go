@@ -1,4 +1,6 @@
-package main
+// Package wholeprog runs ctxprop over loaded packages as one program: the
+// driver of ctxlint -whole-program and of ctxlint -fix.
+package wholeprog
 
 import (
 	"fmt"
@@ -16,14 +18,18 @@ import (
 	"github.com/ctxlint/ctxlint/internal/calltargets"
 )
 
-// wholeProgram runs ctxprop over the packages as one program. Dynamic calls
+// maxRounds bounds the whole-program fixpoint; each round only adds what
+// newly visible implementations reach, so it settles in a few.
+const maxRounds = 10
+
+// Analyze runs ctxprop over the packages as one program. Dynamic calls
 // resolve through the program's call graph (calltargets: SSA, CHA, VTA),
 // so they reach implementations and stored functions in packages the
 // caller does not import, and only those that flow there. A package is
 // analysed before those that import it, not before those it calls through
 // the graph: rounds pass every package's summaries to the next until they
 // settle (each round only adds what newly summarised callees reach).
-func wholeProgram(pkgs []*packages.Package) (*checker.Graph, error) {
+func Analyze(pkgs []*packages.Package) (*checker.Graph, error) {
 	start := time.Now()
 	targets := calltargets.Build(pkgs)
 	debugf("call graph: %d dynamic calls in %v", targets.Len(), time.Since(start))
@@ -70,6 +76,31 @@ func programSummaries(graph *checker.Graph) (map[*types.Func]*ctxprop.Summary, m
 		}
 	}
 	return funcs, lits
+}
+
+// Stuck lists the reports of the packages the patterns matched (the
+// graph's roots), each once: a file compiled into a package and its test
+// variant is reported by both.
+func Stuck(graph *checker.Graph) ([]ctxprop.Stuck, error) {
+	var out []ctxprop.Stuck
+	seen := map[string]bool{}
+	for act := range graph.All() {
+		if act.Err != nil {
+			return nil, fmt.Errorf("%s: %v", act, act.Err)
+		}
+		r, ok := act.Result.(*ctxprop.Result)
+		if !ok || !act.IsRoot {
+			continue
+		}
+		for _, s := range r.Stuck {
+			key := fmt.Sprint(act.Package.Fset.Position(s.Pos), s.Reach.Sink, s.Reach.Path)
+			if !seen[key] {
+				seen[key] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out, nil
 }
 
 // debugf prints a timing line on stderr when CTXLINT_DEBUG=timing.

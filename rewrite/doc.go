@@ -1,0 +1,25 @@
+// Package rewrite is ctxlint's migration: it threads the health deadline of
+// a monitored loop down to every blocking call ctxprop found, across
+// packages, as a user would by hand.
+//
+// It is a pipeline, each step with a narrow API:
+//
+//   - Plan (plan.go) turns ctxprop's paths into change sets, pure data keyed
+//     by source positions: a function that gains a ctx parameter with all its
+//     callers; an interface method with every implementation and caller; a
+//     function type with everything assigned to it (flow.go); a loop that
+//     derives its context from the tick (loop.go); a sink that takes the
+//     context (sinks.go). A set that cannot be changed safely is a Refusal
+//     with its class and reason.
+//   - Apply (edit.go) edits the files with github.com/dave/dst, so comments
+//     and blank lines stay where they were, and resolves at each call the
+//     innermost context in scope with the type checker's scopes.
+//   - Verify (verify.go) type-checks the rewritten packages, and every
+//     loaded package that imports them, in memory; the change sets that
+//     break them are dropped and the rest applied again.
+//   - Write (write.go) replaces each changed file atomically, keeping its
+//     mode, or prints a unified diff.
+//
+// A change set is applied whole or not at all; a refusal never blocks the
+// others. Files of other modules and generated files are never edited.
+package rewrite

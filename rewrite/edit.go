@@ -1,0 +1,451 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/dave/dst"
+	"github.com/dave/dst/decorator"
+)
+
+// edit applies change sets to the files they touch, in dst, so that
+// comments and blank lines stay where they were.
+type edit struct {
+	pl    *Plan
+	p     *program
+	decs  map[string]*decorator.Decorator // by package ID
+	files map[string]*dst.File            // touched files, by name
+	// params are the names of the ctx parameters added to functions
+	// (FuncDecl or FuncLit), by the scope of the function.
+	params map[*types.Scope]string
+	// regions are the loops' derived contexts.
+	regions []region
+	errs    map[*ChangeSet]error
+	set     *ChangeSet // the set being applied, for errors
+}
+
+// region is where a derived context is in scope.
+type region struct {
+	from, to token.Pos
+	name     string
+}
+
+// Apply edits the files for the change sets and returns their new
+// contents, by file name. A set that cannot be applied as planned is
+// reported in failed and left out whole.
+func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
+	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}}
+	// Names first: every call must know which functions gained a ctx.
+	for _, cs := range sets {
+		e.set = cs
+		for _, pos := range cs.AddParam {
+			e.nameParam(pos)
+		}
+	}
+	for _, cs := range sets {
+		e.set = cs
+		if cs.Loop != nil {
+			e.loop(cs.Loop)
+		}
+	}
+	for _, cs := range sets {
+		e.set = cs
+		for _, pos := range cs.AddParam {
+			e.addParam(pos)
+		}
+		for _, pos := range cs.PassCtx {
+			e.passCtx(pos)
+		}
+		for _, pos := range cs.Empty {
+			e.empty(pos)
+		}
+		for _, pos := range cs.Sinks {
+			e.sink(pos)
+		}
+	}
+	if len(e.errs) > 0 {
+		return nil, e.errs, nil
+	}
+	out = map[string][]byte{}
+	for name, df := range e.files {
+		src, err := e.restore(name, df)
+		if err != nil {
+			return nil, nil, err
+		}
+		out[name] = src
+	}
+	return out, nil, nil
+}
+
+func (e *edit) fail(format string, args ...any) {
+	if e.errs[e.set] == nil {
+		e.errs[e.set] = fmt.Errorf(format, args...)
+	}
+}
+
+// dstOf is the dst node of an ast node of an editable file, decorating the
+// file on first use.
+func (e *edit) dstOf(n ast.Node) dst.Node {
+	f := e.p.fileAt(n.Pos())
+	if f == nil {
+		return nil
+	}
+	dec := e.decs[f.pkg.ID]
+	if dec == nil {
+		dec = decorator.NewDecoratorFromPackage(f.pkg)
+		e.decs[f.pkg.ID] = dec
+	}
+	if _, ok := e.files[f.name]; !ok {
+		df, err := dec.DecorateFile(f.ast)
+		if err != nil {
+			e.fail("%s: %v", f.name, err)
+			return nil
+		}
+		e.files[f.name] = df
+	}
+	return dec.Dst.Nodes[n]
+}
+
+// funcNodeAt is the declared function, literal, func type or interface
+// method at pos, as planned in AddParam.
+func (e *edit) funcNodeAt(pos token.Pos) (fn ast.Node, ft *ast.FuncType) {
+	f := e.p.fileAt(pos)
+	if f == nil {
+		return nil, nil
+	}
+	if d := e.p.funcs[pos]; d != nil {
+		return d.decl, d.decl.Type
+	}
+	ast.Inspect(f.ast, func(n ast.Node) bool {
+		if fn != nil || n == nil || n.End() < pos || n.Pos() > pos {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			if n.Type.Pos() == pos {
+				fn, ft = n, n.Type
+			}
+		case *ast.FuncType:
+			if n.Pos() == pos {
+				fn, ft = n, n
+			}
+		case *ast.Field: // an interface method
+			if t, ok := n.Type.(*ast.FuncType); ok && len(n.Names) == 1 && n.Names[0].Pos() == pos {
+				fn, ft = n, t
+			}
+		}
+		return true
+	})
+	return fn, ft
+}
+
+// nameParam picks the name of the ctx parameter a function gains.
+func (e *edit) nameParam(pos token.Pos) {
+	fn, ft := e.funcNodeAt(pos)
+	switch fn.(type) {
+	case *ast.FuncDecl, *ast.FuncLit:
+	default:
+		return
+	}
+	f := e.p.fileAt(pos)
+	scope := f.pkg.TypesInfo.Scopes[ft]
+	if scope == nil {
+		return
+	}
+	e.params[scope] = freeName(fn, "ctx", f.pkg.TypesInfo, true)
+}
+
+// freeName is base, or base2, base3..., whichever no identifier of n
+// spells; with ctxOK, base itself is fine where every object so named is
+// a context (shadowing one context with another is harmless).
+func freeName(n ast.Node, base string, info *types.Info, ctxOK bool) string {
+	used := map[string]bool{}
+	ctxOnly := true
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			used[id.Name] = true
+			if id.Name == base {
+				if obj := info.ObjectOf(id); obj == nil || !isContext(obj.Type()) {
+					ctxOnly = false
+				}
+			}
+		}
+		return true
+	})
+	if !used[base] || ctxOK && ctxOnly {
+		return base
+	}
+	for i := 2; ; i++ {
+		if name := fmt.Sprintf("%s%d", base, i); !used[name] {
+			return name
+		}
+	}
+}
+
+func contextType() dst.Expr { return &dst.Ident{Name: "Context", Path: "context"} }
+
+// addParam gives a function, literal, func type or interface method a
+// context.Context first parameter.
+func (e *edit) addParam(pos token.Pos) {
+	fn, ft := e.funcNodeAt(pos)
+	if ft == nil {
+		e.fail("%s: no function to give a ctx parameter", e.p.fset.Position(pos))
+		return
+	}
+	dft, ok := e.dstOf(ft).(*dst.FuncType)
+	if !ok {
+		e.fail("%s: no function to give a ctx parameter", e.p.fset.Position(pos))
+		return
+	}
+	named := false
+	for _, fld := range dft.Params.List {
+		if len(fld.Names) > 0 {
+			named = true
+		}
+	}
+	var name string
+	switch fn.(type) {
+	case *ast.FuncDecl, *ast.FuncLit:
+		f := e.p.fileAt(pos)
+		name = e.params[f.pkg.TypesInfo.Scopes[ft]]
+		if name == "" {
+			name = "ctx"
+		}
+		if !named { // func(int, string): name them all
+			for _, fld := range dft.Params.List {
+				fld.Names = []*dst.Ident{dst.NewIdent("_")}
+			}
+		}
+	case *ast.Field: // interface method: named as its parameters are
+		if named || len(dft.Params.List) == 0 {
+			name = "ctx"
+		}
+	default: // func type expression
+		if named {
+			name = "ctx"
+		}
+	}
+	field := &dst.Field{Type: contextType()}
+	if name != "" {
+		field.Names = []*dst.Ident{dst.NewIdent(name)}
+	}
+	dft.Params.List = append([]*dst.Field{field}, dft.Params.List...)
+}
+
+// ctxAt is the context to pass at pos: the innermost context in scope
+// (a derived loop context, a context variable, a ctx parameter added by
+// the plan), else context.Background() in main and init, the test's
+// Context() in tests, and context.TODO() elsewhere. threaded is false for
+// those fallbacks.
+func (e *edit) ctxAt(pos token.Pos) (expr dst.Expr, threaded bool) {
+	f := e.p.fileAt(pos)
+	info := f.pkg.TypesInfo
+	var best *region
+	for i := range e.regions {
+		r := &e.regions[i]
+		if r.from <= pos && pos < r.to && (best == nil || r.from > best.from) {
+			best = r
+		}
+	}
+	inner := f.pkg.Types.Scope().Innermost(pos)
+	for s := inner; s != nil && s != f.pkg.Types.Scope() && s != types.Universe; s = s.Parent() {
+		if best != nil && scopeWithin(s, best) {
+			return dst.NewIdent(best.name), true
+		}
+		var found types.Object
+		for _, name := range s.Names() {
+			obj := s.Lookup(name)
+			if _, ok := obj.(*types.Var); !ok || !isContext(obj.Type()) || name == "_" {
+				continue
+			}
+			if _, vis := inner.LookupParent(name, pos); vis != obj {
+				continue
+			}
+			if found == nil || obj.Pos() > found.Pos() {
+				found = obj
+			}
+		}
+		if found != nil {
+			return dst.NewIdent(found.Name()), true
+		}
+		if name, ok := e.params[s]; ok {
+			return dst.NewIdent(name), true
+		}
+	}
+	if best != nil {
+		return dst.NewIdent(best.name), true
+	}
+	_, decl := e.p.funcAt(pos)
+	call := func(fun string) dst.Expr {
+		return &dst.CallExpr{Fun: &dst.Ident{Name: fun, Path: "context"}}
+	}
+	if decl == nil {
+		return call("TODO"), false
+	}
+	if decl.Recv == nil && (decl.Name.Name == "main" && f.pkg.Name == "main" || decl.Name.Name == "init") {
+		return call("Background"), false
+	}
+	if strings.HasSuffix(f.name, "_test.go") {
+		for _, fld := range decl.Type.Params.List {
+			if t := info.TypeOf(fld.Type); t != nil && testingParam(t) && len(fld.Names) == 1 && fld.Names[0].Name != "_" {
+				return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(fld.Names[0].Name), Sel: dst.NewIdent("Context")}}, false
+			}
+		}
+	}
+	return call("TODO"), false
+}
+
+// scopeWithin reports whether scope s lies inside a derived region: the
+// region's context is then the innermost.
+func scopeWithin(s *types.Scope, r *region) bool {
+	return s.Pos().IsValid() && s.Pos() >= r.from && s.End() <= r.to
+}
+
+func testingParam(t types.Type) bool {
+	s := types.TypeString(t, nil)
+	return s == "*testing.T" || s == "*testing.B" || s == "*testing.F" || s == "testing.TB"
+}
+
+// passCtx makes the call at pos pass the context in scope first.
+func (e *edit) passCtx(pos token.Pos) {
+	call := e.p.callByLparen(pos)
+	if call == nil {
+		e.fail("%s: no call", e.p.fset.Position(pos))
+		return
+	}
+	dc, ok := e.dstOf(call).(*dst.CallExpr)
+	if !ok {
+		e.fail("%s: no call", e.p.fset.Position(pos))
+		return
+	}
+	ctx, _ := e.ctxAt(call.Lparen)
+	dc.Args = append([]dst.Expr{ctx}, dc.Args...)
+}
+
+// empty replaces context.Background() or context.TODO() at pos with the
+// threaded context, where one is in scope.
+func (e *edit) empty(pos token.Pos) {
+	call := e.p.callAt(pos, nil)
+	if call == nil {
+		return
+	}
+	ctx, threaded := e.ctxAt(pos)
+	if !threaded {
+		return
+	}
+	e.replace(call, ctx)
+}
+
+// replace puts n in the place of the expression old, keeping old's
+// decorations.
+func (e *edit) replace(old ast.Expr, n dst.Expr) {
+	d := e.dstOf(old)
+	if d == nil {
+		e.fail("%s: cannot edit", e.p.fset.Position(old.Pos()))
+		return
+	}
+	n.Decorations().Start = d.Decorations().Start
+	n.Decorations().End = d.Decorations().End
+	n.Decorations().Before = d.Decorations().Before
+	n.Decorations().After = d.Decorations().After
+	// Find the parent field holding d and swap it.
+	f := e.p.fileAt(old.Pos())
+	df := e.files[f.name]
+	swapped := false
+	dst.Inspect(df, func(m dst.Node) bool {
+		if swapped || m == nil {
+			return false
+		}
+		swapped = swapExpr(m, d, n)
+		return !swapped
+	})
+	if !swapped {
+		e.fail("%s: cannot edit", e.p.fset.Position(old.Pos()))
+	}
+}
+
+// restore prints a file with its imports updated.
+func (e *edit) restore(name string, df *dst.File) ([]byte, error) {
+	f := e.p.files[name]
+	r := decorator.NewRestorerWithImports(f.pkg.PkgPath, e.resolver())
+	fr := r.FileRestorer()
+	if shadowsContext(f) {
+		fr.Alias["context"] = "stdcontext"
+	}
+	var buf bytes.Buffer
+	if err := fr.Fprint(&buf, df); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// shadowsContext reports whether the file declares something else named
+// context, so the package must be imported under another name.
+func shadowsContext(f *file) bool {
+	shadow := false
+	ast.Inspect(f.ast, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == "context" {
+			if obj := f.pkg.TypesInfo.Defs[id]; obj != nil {
+				if _, ok := obj.(*types.PkgName); !ok {
+					shadow = true
+				}
+			}
+		}
+		return !shadow
+	})
+	if !shadow {
+		// A package-level declaration in another file of the package.
+		if obj := f.pkg.Types.Scope().Lookup("context"); obj != nil {
+			shadow = true
+		}
+	}
+	return shadow
+}
+
+// resolver names packages by their loaded package clauses: no guessing
+// (which breaks /v2 and gopkg.in paths) and no loading.
+func (e *edit) resolver() resolverFunc {
+	names := map[string]string{"context": "context", "time": "time", "net": "net", "net/http": "http", "os/exec": "exec", healthPath: "health"}
+	for _, pkg := range e.p.pkgs {
+		if pkg.Name != "" {
+			names[pkg.PkgPath] = pkg.Name
+		}
+	}
+	return func(path string) (string, error) {
+		if n, ok := names[path]; ok {
+			return n, nil
+		}
+		return "", fmt.Errorf("package %s is not loaded", path)
+	}
+}
+
+type resolverFunc func(path string) (string, error)
+
+func (r resolverFunc) ResolvePackage(path string) (string, error) { return r(path) }
+
+// files lists the names of the files the sets touch.
+func (pl *Plan) files(sets []*ChangeSet) []string {
+	var out []string
+	add := func(pos token.Pos) {
+		if f := pl.prog.fileAt(pos); f != nil && !slices.Contains(out, f.name) {
+			out = append(out, f.name)
+		}
+	}
+	for _, cs := range sets {
+		for _, l := range [][]token.Pos{cs.AddParam, cs.PassCtx, cs.Empty, cs.Sinks} {
+			for _, pos := range l {
+				add(pos)
+			}
+		}
+		if cs.Loop != nil {
+			add(cs.Loop.Recv)
+		}
+	}
+	slices.Sort(out)
+	return out
+}

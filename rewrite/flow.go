@@ -1,0 +1,410 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A node is something whose signature changes with the functions that flow
+// through it: a declared function or method, an interface method, a
+// function literal, or a slot holding functions (a variable, field or
+// parameter of func type, the elements of a map or slice of funcs, a
+// function's result).
+type node struct {
+	kind string // "func", "iface", "lit", "slot", "elem", "ret", "named", "ext"
+	pos  token.Pos
+	name string // for messages, and what "ext" is
+}
+
+func (n node) String() string { return fmt.Sprintf("%s@%d", n.kind, n.pos) }
+
+// flow is the undirected graph of where function values go: an edge joins
+// two nodes whose types must change together. It is built in one walk over
+// the editable files.
+type flow struct {
+	p     *program
+	edges map[node][]node
+	calls map[node][]*ast.CallExpr // the calls of each node's functions
+	types map[token.Pos]types.Type // of literals and func type expressions
+	idx   *index
+}
+
+func newFlow(p *program) *flow {
+	fl := &flow{p: p, edges: map[node][]node{}, calls: map[node][]*ast.CallExpr{}, types: map[token.Pos]types.Type{}}
+	for _, f := range p.files {
+		fl.walkFile(f)
+	}
+	return fl
+}
+
+func (fl *flow) link(a, b node) {
+	if a.kind == "" || b.kind == "" || a == b {
+		return
+	}
+	fl.edges[a] = append(fl.edges[a], b)
+	fl.edges[b] = append(fl.edges[b], a)
+}
+
+// holdsFunc reports whether values of t carry functions whose signature a
+// change would touch: a func, or a map, slice, array or channel of them.
+func holdsFunc(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Map:
+		return holdsFunc(u.Elem())
+	case *types.Slice:
+		return holdsFunc(u.Elem())
+	case *types.Array:
+		return holdsFunc(u.Elem())
+	case *types.Chan:
+		return holdsFunc(u.Elem())
+	case *types.Pointer:
+		return holdsFunc(u.Elem())
+	}
+	return false
+}
+
+// nodeOf is the node an expression's function value comes from or goes to.
+func (fl *flow) nodeOf(info *types.Info, e ast.Expr) node {
+	e = ast.Unparen(e)
+	switch e := e.(type) {
+	case *ast.Ident:
+		return fl.objNode(info.ObjectOf(e))
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[e]; ok {
+			switch sel.Kind() {
+			case types.FieldVal:
+				return fl.objNode(sel.Obj())
+			default: // a method value or expression
+				return fl.objNode(sel.Obj())
+			}
+		}
+		return fl.objNode(info.ObjectOf(e.Sel)) // qualified identifier
+	case *ast.IndexExpr:
+		if tv, ok := info.Types[e.X]; ok && !isGenericFunc(tv.Type) {
+			n := fl.nodeOf(info, e.X)
+			if n.kind == "slot" {
+				return node{kind: "elem", pos: n.pos, name: n.name}
+			}
+			return n
+		}
+		return fl.nodeOf(info, e.X) // an instantiation F[T]
+	case *ast.IndexListExpr:
+		return fl.nodeOf(info, e.X)
+	case *ast.StarExpr:
+		return fl.nodeOf(info, e.X)
+	case *ast.FuncLit:
+		return node{kind: "lit", pos: e.Type.Func, name: "func literal"}
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return fl.nodeOf(info, e.Args[0]) // a conversion
+		}
+		if fn, ok := calleeFunc(info, e); ok {
+			if f := fl.p.funcOf(fn); f != nil {
+				return node{kind: "ret", pos: f.decl.Name.Pos(), name: fn.Name()}
+			}
+		}
+	}
+	return node{}
+}
+
+func isGenericFunc(t types.Type) bool {
+	sig, ok := t.(*types.Signature)
+	return ok && sig.TypeParams().Len() > 0
+}
+
+// objNode is the node of a variable, field or function.
+func (fl *flow) objNode(obj types.Object) node {
+	switch obj := obj.(type) {
+	case *types.Func:
+		fn := obj.Origin()
+		if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+			if fl.p.fileAt(fn.Pos()) == nil {
+				return node{kind: "ext", pos: fn.Pos(), name: fn.FullName()}
+			}
+			return node{kind: "iface", pos: fn.Pos(), name: fn.FullName()}
+		}
+		if fl.p.funcs[fn.Pos()] == nil {
+			return node{kind: "ext", pos: fn.Pos(), name: fn.FullName()}
+		}
+		return node{kind: "func", pos: fn.Pos(), name: fn.FullName()}
+	case *types.Var:
+		v := obj.Origin()
+		if !holdsFunc(v.Type()) {
+			return node{}
+		}
+		if fl.p.fileAt(v.Pos()) == nil {
+			return node{kind: "ext", pos: v.Pos(), name: v.Name()}
+		}
+		return node{kind: "slot", pos: v.Pos(), name: v.Name()}
+	}
+	return node{}
+}
+
+// calleeFunc is the function a call calls statically, or the interface
+// method it calls.
+func calleeFunc(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	case *ast.IndexExpr:
+		return calleeFunc(info, &ast.CallExpr{Fun: fun.X})
+	case *ast.IndexListExpr:
+		return calleeFunc(info, &ast.CallExpr{Fun: fun.X})
+	default:
+		return nil, false
+	}
+	fn, ok := info.Uses[id].(*types.Func)
+	return fn, ok
+}
+
+// walkFile adds the file's flows and calls.
+func (fl *flow) walkFile(f *file) {
+	info := f.pkg.TypesInfo
+	var funcs []ast.Node // enclosing functions, for returns
+	pair := func(dst, src ast.Expr) {
+		t := info.TypeOf(src)
+		if tuple, ok := t.(*types.Tuple); ok && tuple.Len() > 0 { // v, ok := m[k]
+			t = tuple.At(0).Type()
+		}
+		if !holdsFunc(t) {
+			return
+		}
+		d := fl.nodeOf(info, dst)
+		switch s := ast.Unparen(src).(type) {
+		case *ast.CompositeLit:
+			fl.composite(info, d, s)
+			return
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(s.Fun).(*ast.Ident); ok && id.Name == "make" && len(s.Args) > 0 {
+				if _, ok := info.Uses[id].(*types.Builtin); ok {
+					fl.typeExpr(d, s.Args[0])
+					return
+				}
+			}
+		}
+		fl.link(d, fl.nodeOf(info, src))
+	}
+	ast.Inspect(f.ast, func(n ast.Node) bool {
+		if n == nil {
+			funcs = funcs[:len(funcs)-1]
+			return true
+		}
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+		case *ast.FuncLit:
+			fl.types[n.Type.Pos()] = info.TypeOf(n)
+		case *ast.FuncType:
+			if t := info.TypeOf(n); t != nil {
+				fl.types[n.Pos()] = t
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					pair(n.Lhs[i], n.Rhs[i])
+				}
+			} else if len(n.Rhs) == 1 {
+				// v, ok := m[k]; v, ok := x.(T); a, b := f()
+				if _, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); !ok {
+					pair(n.Lhs[0], n.Rhs[0])
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if i < len(n.Values) {
+					pair(name, n.Values[i])
+				}
+				if n.Type != nil {
+					fl.link(fl.nodeOf(info, name), fl.namedNode(info.TypeOf(name)))
+					fl.typeExpr(fl.nodeOf(info, name), n.Type)
+				}
+			}
+		case *ast.Field:
+			for _, name := range n.Names {
+				fl.link(fl.nodeOf(info, name), fl.namedNode(info.TypeOf(name)))
+				fl.typeExpr(fl.nodeOf(info, name), n.Type)
+			}
+		case *ast.CompositeLit:
+			fl.composite(info, node{}, n)
+		case *ast.RangeStmt:
+			if n.Value != nil && holdsFunc(info.TypeOf(n.Value)) {
+				x := fl.nodeOf(info, n.X)
+				if x.kind == "slot" {
+					x = node{kind: "elem", pos: x.pos, name: x.name}
+				}
+				fl.link(fl.nodeOf(info, n.Value), x)
+			}
+		case *ast.ReturnStmt:
+			if len(funcs) > 0 {
+				if fd, ok := funcs[len(funcs)-1].(*ast.FuncDecl); ok && len(n.Results) == 1 && holdsFunc(info.TypeOf(n.Results[0])) {
+					fl.link(node{kind: "ret", pos: fd.Name.Pos(), name: fd.Name.Name}, fl.nodeOf(info, n.Results[0]))
+				}
+			}
+		case *ast.CallExpr:
+			fl.call(info, n)
+		}
+		switch n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			funcs = append(funcs, n)
+		default:
+			funcs = append(funcs, nil)
+		}
+		return true
+	})
+}
+
+// composite links the elements of a composite literal: struct fields to
+// their values, and the elements of a map, slice or array of funcs to the
+// slot the literal goes to.
+func (fl *flow) composite(info *types.Info, dst node, lit *ast.CompositeLit) {
+	t := info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	elem := node{}
+	if dst.kind == "slot" {
+		elem = node{kind: "elem", pos: dst.pos, name: dst.name}
+	}
+	if lit.Type != nil {
+		fl.typeExpr(dst, lit.Type)
+	}
+	_, isStruct := t.Underlying().(*types.Struct)
+	for _, e := range lit.Elts {
+		v := e
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			v = kv.Value
+			if isStruct {
+				if !holdsFunc(info.TypeOf(v)) {
+					continue
+				}
+				fl.link(fl.nodeOf(info, kv.Key), fl.nodeOf(info, v))
+				continue
+			}
+		}
+		if isStruct || !holdsFunc(info.TypeOf(v)) {
+			continue
+		}
+		if inner, ok := v.(*ast.CompositeLit); ok {
+			fl.composite(info, node{}, inner)
+			continue
+		}
+		fl.link(elem, fl.nodeOf(info, v))
+	}
+}
+
+// namedNode is the node of a named func type declared in an editable file:
+// every slot of that type changes with it.
+func (fl *flow) namedNode(t types.Type) node {
+	for t != nil {
+		switch u := types.Unalias(t).(type) {
+		case *types.Named:
+			if _, ok := u.Underlying().(*types.Signature); ok {
+				obj := u.Origin().Obj()
+				if fl.p.fileAt(obj.Pos()) == nil {
+					return node{}
+				}
+				return node{kind: "named", pos: obj.Pos(), name: obj.Name()}
+			}
+			return node{}
+		case *types.Map:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Array:
+			t = u.Elem()
+		case *types.Pointer:
+			t = u.Elem()
+		default:
+			return node{}
+		}
+	}
+	return node{}
+}
+
+// call records the call under its callee's node, and links the function
+// values it passes to the callee's parameters.
+func (fl *flow) call(info *types.Info, call *ast.CallExpr) {
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		return
+	}
+	callee := fl.nodeOf(info, call.Fun)
+	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		callee = node{kind: "lit", pos: lit.Type.Func}
+	}
+	if callee.kind != "" {
+		fl.calls[callee] = append(fl.calls[callee], call)
+	}
+	sig, ok := types.Unalias(info.TypeOf(call.Fun)).Underlying().(*types.Signature)
+	if !ok {
+		return
+	}
+	fn, _ := calleeFunc(info, call)
+	for i, arg := range call.Args {
+		if !holdsFunc(info.TypeOf(arg)) {
+			continue
+		}
+		pi := min(i, sig.Params().Len()-1)
+		if pi < 0 {
+			continue
+		}
+		param := sig.Params().At(pi)
+		if fn != nil {
+			// The declared parameter, shared by every instantiation.
+			if origin := fn.Origin().Signature().Params(); pi < origin.Len() {
+				param = origin.At(pi)
+			}
+		} else if fl.p.fileAt(param.Pos()) == nil || !param.Pos().IsValid() {
+			continue // a parameter of a func type: the slot's own change covers it
+		}
+		dst := fl.objNode(param)
+		if dst.kind == "" && fn != nil {
+			dst = node{kind: "ext", pos: fn.Pos(), name: fn.FullName()}
+		}
+		if sig.Variadic() && i >= sig.Params().Len()-1 && call.Ellipsis == token.NoPos && dst.kind == "slot" {
+			dst = node{kind: "elem", pos: dst.pos, name: dst.name}
+		}
+		if lit, ok := ast.Unparen(arg).(*ast.CompositeLit); ok {
+			fl.composite(info, dst, lit)
+			continue
+		}
+		fl.link(dst, fl.nodeOf(info, arg))
+	}
+}
+
+// typeExpr links a slot to the func type expressions its declared type
+// spells (func(), map[K]func(), []func(), *func()): they gain the context
+// parameter with it.
+func (fl *flow) typeExpr(slot node, e ast.Expr) {
+	if slot.kind != "slot" && slot.kind != "elem" {
+		return
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncType:
+		fl.link(slot, node{kind: "texpr", pos: e.Pos(), name: "func type"})
+	case *ast.MapType:
+		fl.typeExpr(elemOf(slot), e.Value)
+	case *ast.ArrayType:
+		fl.typeExpr(elemOf(slot), e.Elt)
+	case *ast.ChanType:
+		fl.typeExpr(elemOf(slot), e.Value)
+	case *ast.StarExpr:
+		fl.typeExpr(slot, e.X)
+	}
+}
+
+// elemOf is the node of a slot's elements.
+func elemOf(n node) node {
+	if n.kind == "slot" {
+		return node{kind: "elem", pos: n.pos, name: n.name}
+	}
+	return node{kind: "elem2", pos: n.pos, name: n.name} // nested containers: one node for all depths
+}

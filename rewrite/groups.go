@@ -1,0 +1,247 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// closure is every node connected to n: through flows, from an interface
+// method to its implementations, and from a method to the interfaces it
+// satisfies.
+func (fl *flow) closure(n node) []node {
+	seen := map[node]bool{n: true}
+	queue := []node{n}
+	for len(queue) > 0 {
+		m := queue[0]
+		queue = queue[1:]
+		next := fl.edges[m]
+		switch m.kind {
+		case "iface":
+			next = append(next, fl.implementations(m)...)
+		case "func":
+			next = append(next, fl.satisfied(m)...)
+		}
+		for _, k := range next {
+			if !seen[k] {
+				seen[k] = true
+				queue = append(queue, k)
+			}
+		}
+	}
+	out := make([]node, 0, len(seen))
+	for k := range seen {
+		out = append(out, k)
+	}
+	sortNodes(out)
+	return out
+}
+
+func sortNodes(s []node) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && (s[j].pos < s[j-1].pos || s[j].pos == s[j-1].pos && s[j].kind < s[j-1].kind); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// index holds what interface matching needs, built on first use.
+type index struct {
+	funcs    map[token.Pos]*types.Func    // methods and functions declared in editable files
+	types    []*types.TypeName            // concrete named types of editable packages
+	ifaces   map[string][]*types.Func     // editable interface methods, by name
+	external map[string][]*types.TypeName // interfaces of other packages, by method name
+}
+
+func (fl *flow) index() *index {
+	if fl.idx != nil {
+		return fl.idx
+	}
+	ix := &index{funcs: map[token.Pos]*types.Func{}, ifaces: map[string][]*types.Func{}, external: map[string][]*types.TypeName{}}
+	seenPkg := map[*types.Package]bool{}
+	seenType := map[token.Pos]bool{}
+	for _, f := range fl.p.files {
+		if seenPkg[f.pkg.Types] {
+			continue
+		}
+		seenPkg[f.pkg.Types] = true
+		for _, obj := range f.pkg.TypesInfo.Defs {
+			fn, ok := obj.(*types.Func)
+			if !ok || fl.p.fileAt(fn.Pos()) == nil {
+				continue
+			}
+			ix.funcs[fn.Pos()] = fn
+			if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+				ix.ifaces[fn.Name()] = append(ix.ifaces[fn.Name()], fn)
+			}
+		}
+		scope := f.pkg.Types.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || seenType[tn.Pos()] {
+				continue
+			}
+			seenType[tn.Pos()] = true
+			ix.types = append(ix.types, tn)
+		}
+	}
+	for _, pkg := range fl.p.pkgs {
+		if fl.p.editable(pkg) || pkg.Types == nil {
+			continue
+		}
+		scope := pkg.Types.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() {
+				continue
+			}
+			it, ok := tn.Type().Underlying().(*types.Interface)
+			if !ok {
+				continue
+			}
+			for m := range it.Methods() {
+				ix.external[m.Name()] = append(ix.external[m.Name()], tn)
+			}
+		}
+	}
+	fl.idx = ix
+	return ix
+}
+
+// implementations are the methods of the editable types that implement the
+// interface of the method m.
+func (fl *flow) implementations(m node) []node {
+	ix := fl.index()
+	fn := ix.funcs[m.pos]
+	if fn == nil {
+		return nil
+	}
+	iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var out []node
+	for _, tn := range ix.types {
+		t := tn.Type()
+		if _, ok := t.(*types.Named); ok && t.(*types.Named).TypeParams().Len() > 0 {
+			continue
+		}
+		if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
+		if impl, ok := obj.(*types.Func); ok {
+			out = append(out, fl.objNode(impl))
+		}
+	}
+	return out
+}
+
+// satisfied are the interfaces whose method m implements: those of the
+// editable packages, whose method changes with it, and those of other
+// packages, which cannot change (an "ext" node refuses the set).
+func (fl *flow) satisfied(m node) []node {
+	ix := fl.index()
+	fn := ix.funcs[m.pos]
+	if fn == nil || fn.Signature().Recv() == nil {
+		return nil
+	}
+	recv := fn.Signature().Recv().Type()
+	var out []node
+	for _, im := range ix.ifaces[fn.Name()] {
+		if iface, ok := im.Signature().Recv().Type().Underlying().(*types.Interface); ok && implements(recv, iface) {
+			out = append(out, fl.objNode(im))
+		}
+	}
+	for _, tn := range ix.external[fn.Name()] {
+		if implements(recv, tn.Type().Underlying().(*types.Interface)) {
+			out = append(out, node{kind: "ext", pos: tn.Pos(), name: fmt.Sprintf("%s satisfies %s.%s", fn.Name(), tn.Pkg().Path(), tn.Name())})
+		}
+	}
+	return out
+}
+
+func implements(recv types.Type, iface *types.Interface) bool {
+	if iface.NumMethods() == 0 {
+		return false
+	}
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	return types.Implements(recv, iface) || types.Implements(types.NewPointer(recv), iface)
+}
+
+// refusal is why a change set with these members cannot be made, if it
+// cannot.
+func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
+	for _, m := range members {
+		switch m.kind {
+		case "ext":
+			if fl.p.fset.File(m.pos) != nil && fl.p.inModule(fl.p.fset.File(m.pos).Name()) {
+				return "generated file", fmt.Sprintf("%s is declared in a generated file, which ctxlint does not edit", m.name), m.pos
+			}
+			if len(m.name) > 0 && contains(m.name, " satisfies ") {
+				return "external interface", fmt.Sprintf("%s, declared outside the module: adding ctx would silently stop satisfying it; give the method a ctx-taking sibling by hand", m.name), m.pos
+			}
+			return "outside the module", fmt.Sprintf("%s is declared outside the loaded module: its signature cannot change with the functions passed to it; wrap the call in a closure that captures ctx", m.name), m.pos
+		case "func":
+			fn := fl.index().funcs[m.pos]
+			if fn != nil && fn.Signature().Recv() == nil && (fn.Name() == "init" || fn.Name() == "main" && fn.Pkg().Name() == "main") {
+				return "fixed signature", fmt.Sprintf("%s cannot take parameters", fn.Name()), m.pos
+			}
+			if f := fl.p.funcs[m.pos]; f != nil && hasLinkname(f) {
+				return "linkname", fmt.Sprintf("%s is named by a //go:linkname directive", m.name), m.pos
+			}
+		}
+	}
+	return "", "", token.NoPos
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLinkname reports whether a //go:linkname directive of f's file names f.
+func hasLinkname(f *fun) bool {
+	for _, cg := range f.file.ast.Comments {
+		for _, c := range cg.List {
+			if len(c.Text) > 13 && c.Text[:13] == "//go:linkname" && contains(c.Text, " "+f.decl.Name.Name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasContext reports whether a function, literal, interface method or
+// func type already takes a context.Context.
+func (fl *flow) hasContext(n node) bool {
+	var sig *types.Signature
+	switch n.kind {
+	case "func", "iface":
+		if fn := fl.index().funcs[n.pos]; fn != nil {
+			sig = fn.Signature()
+		}
+	case "lit", "texpr":
+		if t, ok := fl.types[n.pos]; ok {
+			sig, _ = t.(*types.Signature)
+		}
+	}
+	return sig != nil && contextParam(sig) >= 0
+}
+
+// callHasContext reports whether the call's callee takes a context.
+func (fl *flow) callHasContext(c *ast.CallExpr) bool {
+	f := fl.p.fileAt(c.Pos())
+	if f == nil {
+		return false
+	}
+	sig, ok := f.pkg.TypesInfo.TypeOf(c.Fun).Underlying().(*types.Signature)
+	return ok && contextParam(sig) >= 0
+}

@@ -1,0 +1,66 @@
+package rewrite
+
+import (
+	"fmt"
+	"maps"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxlint/ctxlint/internal/wholeprog"
+)
+
+// A Loader loads the packages to migrate, with the files rewritten so far
+// (by name) in place of those on disk.
+type Loader func(overlay map[string][]byte) ([]*packages.Package, error)
+
+// maxPasses bounds the passes of Migrate. ctxprop reports one path per
+// blocking call; a pass that threads ctx along it can reveal another path
+// to the same call, which the next pass fixes.
+const maxPasses = 5
+
+// Migrate is the whole migration, in memory: load, find the stuck paths
+// over the packages as one program, plan, apply and verify; then again on
+// the result, until a pass changes nothing, so that a second run has
+// nothing to do. The Result holds every file changed and the refusals of
+// the last pass.
+func Migrate(load Loader, opts Options) (*Result, error) {
+	total := &Result{Files: map[string][]byte{}, Old: map[string][]byte{}}
+	overlay := map[string][]byte{}
+	for pass := 1; pass <= maxPasses; pass++ {
+		pkgs, err := load(overlay)
+		if err != nil {
+			if pass > 1 {
+				return nil, fmt.Errorf("loading the rewritten packages: %v", err)
+			}
+			return nil, err
+		}
+		graph, err := wholeprog.Analyze(pkgs)
+		if err != nil {
+			return nil, err
+		}
+		stuck, err := wholeprog.Stuck(graph)
+		if err != nil {
+			return nil, err
+		}
+		opts.Overlay = overlay
+		res, err := Build(pkgs, stuck, opts).Execute()
+		if err != nil {
+			return nil, err
+		}
+		total.Applied = append(total.Applied, res.Applied...)
+		total.Funcs += res.Funcs
+		total.Planned += res.Planned
+		total.Refusals = res.Refusals
+		for name, src := range res.Files {
+			if _, ok := total.Old[name]; !ok {
+				total.Old[name] = res.Old[name]
+			}
+			total.Files[name] = src
+		}
+		if len(res.Files) == 0 {
+			break
+		}
+		maps.Copy(overlay, res.Files)
+	}
+	return total, nil
+}

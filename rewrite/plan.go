@@ -1,0 +1,353 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+)
+
+// Options changes what the plan may do.
+type Options struct {
+	// Todo threads ctx below loops whose ticks carry no deadline, passing
+	// context.TODO() at the loop.
+	Todo bool
+	// Overlay holds the files rewritten by an earlier pass, as loaded.
+	Overlay map[string][]byte
+}
+
+// Plan is the whole change, decided before any file is touched.
+type Plan struct {
+	Sets     []*ChangeSet
+	Refusals []Refusal
+	prog     *program
+	flow     *flow
+}
+
+// A ChangeSet is a connected group of edits, applied whole or not at all.
+type ChangeSet struct {
+	Name  string   // what changes, e.g. "(*kubelet.Client).query"
+	Paths []string // the reports it serves
+	// AddParam lists what gains a ctx parameter first: declared functions
+	// (their name), function literals and func type expressions (their
+	// func keyword or opening parenthesis), interface methods (their name).
+	AddParam []token.Pos
+	// PassCtx lists the calls (their left parenthesis) that pass ctx first.
+	PassCtx []token.Pos
+	// Empty lists context.Background() and context.TODO() calls to replace
+	// with the context in scope.
+	Empty []token.Pos
+	// Sinks lists blocking calls (their left parenthesis) to rewrite to
+	// their context form.
+	Sinks []token.Pos
+	// Loop is set for a loop that derives its context from the tick.
+	Loop *Loop
+}
+
+// A Refusal is a change ctxlint will not make, and why.
+type Refusal struct {
+	Class  string // "external interface", "fixed signature", ...
+	Reason string
+	Pos    token.Position
+	Paths  []string
+}
+
+func (r Refusal) String() string {
+	return fmt.Sprintf("%s: %s: %s", r.Pos, r.Class, r.Reason)
+}
+
+// Build plans the change for the paths ctxprop reported over pkgs (loaded
+// together, with syntax and types): stuck must come from a whole-program
+// run over the same packages, so that every caller and implementation is
+// known.
+func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan {
+	p := newProgram(pkgs)
+	p.overlay = opts.Overlay
+	pl := &Plan{prog: p, flow: newFlow(p)}
+	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}}
+	for _, s := range stuck {
+		b.path(s)
+	}
+	for _, key := range b.order {
+		if cs := b.sets[key]; cs != nil {
+			pl.Sets = append(pl.Sets, cs)
+		}
+	}
+	for _, key := range b.refusedOrder {
+		pl.Refusals = append(pl.Refusals, *b.refused[key])
+	}
+	return pl
+}
+
+type builder struct {
+	pl           *Plan
+	opts         Options
+	sets         map[string]*ChangeSet
+	order        []string
+	refused      map[string]*Refusal
+	refusedOrder []string
+	comp         map[node]string // node → key of its change set or refusal
+}
+
+// hop is one call of a path, found in the syntax.
+type hop struct {
+	pos   token.Pos
+	call  *ast.CallExpr
+	file  *file
+	inner ast.Node // the innermost function around the call
+	decl  *ast.FuncDecl
+}
+
+// path plans the changes one report needs.
+func (b *builder) path(s ctxprop.Stuck) {
+	p := b.pl.prog
+	label := fmt.Sprintf("%s (%s): %s", s.Component, s.Kind, s.Reach.SinkText())
+	hops := make([]hop, len(s.Reach.Path))
+	for i, h := range s.Reach.Path {
+		pos := p.pos(h.File, h.Line, h.Col)
+		next := s.Reach.Sink
+		if i+1 < len(s.Reach.Path) {
+			next = s.Reach.Path[i+1].Func
+		} else if s.Reach.Entry != "" {
+			next = s.Reach.Entry
+		}
+		call := p.callAt(pos, calleeNamed(p, next))
+		if call == nil {
+			b.refuse("unresolved", fmt.Sprintf("no call of %s at %s:%d:%d in the loaded packages", next, h.File, h.Line, h.Col), p.fset.Position(pos), label)
+			return
+		}
+		f := p.fileAt(pos)
+		inner, decl := p.funcAt(pos)
+		hops[i] = hop{pos: pos, call: call, file: f, inner: inner, decl: decl}
+	}
+	if len(hops) == 0 || hops[0].decl == nil {
+		return
+	}
+	root := hops[0]
+	loopKey, ok := b.loop(root, label)
+	if !ok {
+		return
+	}
+	// passes[i]: the call of hop i must pass a context. The sink's does;
+	// a call into a function that needs one does, unless that function is
+	// a closure of a function on the path before it, which captures ctx.
+	n := len(hops)
+	passes := make([]bool, n)
+	passes[n-1] = true
+	captured := map[*ast.FuncDecl]bool{} // a closure inside needs the decl's ctx
+	for i := n - 2; i >= 0; i-- {
+		next := hops[i+1]
+		need := passes[i+1] || captured[next.decl] && next.inner == ast.Node(next.decl)
+		if _, ok := next.inner.(*ast.FuncLit); ok && declBefore(hops[:i+1], next.decl) {
+			captured[next.decl] = captured[next.decl] || need
+			continue
+		}
+		passes[i] = need
+	}
+	keys := []string{loopKey}
+	for i := range n - 1 {
+		if !passes[i] {
+			continue
+		}
+		info := hops[i].file.pkg.TypesInfo
+		n := b.pl.flow.nodeOf(info, hops[i].call.Fun)
+		if lit, ok := ast.Unparen(hops[i].call.Fun).(*ast.FuncLit); ok {
+			n = node{kind: "lit", pos: lit.Type.Pos()}
+		}
+		if n.kind == "" {
+			b.refuse("unresolved", fmt.Sprintf("cannot tell what %s calls", types.ExprString(hops[i].call.Fun)), p.fset.Position(hops[i].pos), label)
+			return
+		}
+		keys = append(keys, b.component(n, label))
+		b.emptyArgs(hops[i], label)
+	}
+	last := hops[len(hops)-1]
+	b.emptyArgs(last, label)
+	b.single("sink", last.call.Lparen, func(cs *ChangeSet) { cs.Sinks = append(cs.Sinks, last.call.Lparen) }, label)
+	if s.Reach.Origin != "" {
+		if pos := b.originPos(s.Reach.Origin); pos.IsValid() {
+			b.single("empty", pos, func(cs *ChangeSet) { cs.Empty = append(cs.Empty, pos) }, label)
+		}
+	}
+	for _, k := range keys {
+		if cs := b.sets[k]; cs != nil && !slices.Contains(cs.Paths, label) {
+			cs.Paths = append(cs.Paths, label)
+		}
+	}
+}
+
+// calleeNamed matches a call whose callee's name is the last part of name
+// ("~Client.GetNodename", "(*net/http.Client).Do").
+func calleeNamed(p *program, name string) func(*ast.CallExpr) bool {
+	name = strings.TrimPrefix(name, "~")
+	if i := strings.LastIndexAny(name, ".)"); i >= 0 {
+		name = name[i+1:]
+	}
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i]
+	}
+	return func(c *ast.CallExpr) bool {
+		switch fun := ast.Unparen(c.Fun).(type) {
+		case *ast.Ident:
+			return fun.Name == name
+		case *ast.SelectorExpr:
+			return fun.Sel.Name == name
+		}
+		return true // an index expression or a literal: take it
+	}
+}
+
+func (b *builder) originPos(origin string) token.Pos {
+	i := strings.LastIndexByte(origin, ':')
+	j := strings.LastIndexByte(origin[:max(i, 0)], ':')
+	if i < 0 || j < 0 {
+		return token.NoPos
+	}
+	var line, col int
+	if _, err := fmt.Sscanf(origin[j+1:], "%d:%d", &line, &col); err != nil {
+		return token.NoPos
+	}
+	return b.pl.prog.pos(origin[:j], line, col)
+}
+
+// emptyArgs plans, for a call on the path to a function that already takes
+// a context, to pass the threaded context instead of Background or TODO.
+func (b *builder) emptyArgs(h hop, label string) {
+	info := h.file.pkg.TypesInfo
+	for _, arg := range h.call.Args {
+		if emptyContext(info, arg) {
+			pos := arg.Pos()
+			b.single("empty", pos, func(cs *ChangeSet) { cs.Empty = append(cs.Empty, pos) }, label)
+		}
+	}
+}
+
+// single adds a change set of one edit that needs only a context in scope.
+func (b *builder) single(kind string, pos token.Pos, fill func(*ChangeSet), label string) {
+	key := fmt.Sprintf("%s@%d", kind, pos)
+	if _, ok := b.sets[key]; ok {
+		return
+	}
+	cs := &ChangeSet{Name: fmt.Sprintf("%s at %s", kind, b.pl.prog.fset.Position(pos))}
+	fill(cs)
+	b.add(key, cs)
+}
+
+func (b *builder) add(key string, cs *ChangeSet) {
+	b.sets[key] = cs
+	b.order = append(b.order, key)
+}
+
+func (b *builder) refuse(class, reason string, pos token.Position, label string) string {
+	key := class + "|" + reason
+	if r, ok := b.refused[key]; ok {
+		if !slices.Contains(r.Paths, label) {
+			r.Paths = append(r.Paths, label)
+		}
+		return key
+	}
+	b.refused[key] = &Refusal{Class: class, Reason: reason, Pos: pos, Paths: []string{label}}
+	b.refusedOrder = append(b.refusedOrder, key)
+	return key
+}
+
+// component plans the change set of everything that changes with n: the
+// functions, literals, interface methods and func types it is connected
+// to, and all their calls. It refuses the whole set when one member cannot
+// change.
+func (b *builder) component(n node, label string) string {
+	if key, ok := b.comp[n]; ok {
+		if r := b.refused[key]; r != nil && !slices.Contains(r.Paths, label) {
+			r.Paths = append(r.Paths, label)
+		}
+		return key
+	}
+	members := b.pl.flow.closure(n)
+	key := "set@" + n.String()
+	for _, m := range members {
+		b.comp[m] = key
+	}
+	if class, reason, at := b.pl.flow.refusal(members); class != "" {
+		key = b.refuse(class, reason, b.pl.prog.fset.Position(at), label)
+		for _, m := range members {
+			b.comp[m] = key
+		}
+		return key
+	}
+	cs := &ChangeSet{}
+	var names []string
+	for _, m := range members {
+		switch m.kind {
+		case "func", "iface", "lit", "texpr":
+			if !b.pl.flow.hasContext(m) {
+				cs.AddParam = append(cs.AddParam, m.pos)
+			}
+			if m.kind != "texpr" && m.kind != "lit" {
+				names = append(names, m.name)
+			}
+		}
+		if !b.pl.flow.hasContext(m) || m.kind == "slot" || m.kind == "elem" {
+			for _, c := range b.pl.flow.calls[m] {
+				if !b.pl.flow.callHasContext(c) {
+					cs.PassCtx = append(cs.PassCtx, c.Lparen)
+				}
+			}
+		}
+	}
+	if len(cs.AddParam) == 0 && len(cs.PassCtx) == 0 {
+		return key // everything already takes a context
+	}
+	sort.Strings(names)
+	cs.Name = strings.Join(names, ", ")
+	if cs.Name == "" {
+		cs.Name = n.name
+	}
+	cs.AddParam = uniqPos(cs.AddParam)
+	cs.PassCtx = uniqPos(cs.PassCtx)
+	b.add(key, cs)
+	return key
+}
+
+func uniqPos(s []token.Pos) []token.Pos {
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+// Dump prints the plan, for debugging (CTXLINT_DEBUG=plan).
+func (pl *Plan) Dump() string {
+	var b strings.Builder
+	pos := func(l []token.Pos) string {
+		var s []string
+		for _, p := range l {
+			s = append(s, shortPos(pl.prog.fset.Position(p)))
+		}
+		return strings.Join(s, " ")
+	}
+	for _, cs := range pl.Sets {
+		fmt.Fprintf(&b, "set %s\n  params: %s\n  calls: %s\n  empty: %s\n  sinks: %s\n", cs.Name, pos(cs.AddParam), pos(cs.PassCtx), pos(cs.Empty), pos(cs.Sinks))
+		if cs.Loop != nil {
+			fmt.Fprintf(&b, "  loop: %s\n", pos([]token.Pos{cs.Loop.Recv}))
+		}
+	}
+	for _, r := range pl.Refusals {
+		fmt.Fprintf(&b, "refused %s\n", r)
+	}
+	return b.String()
+}
+
+// declBefore reports whether one of the hops is in decl.
+func declBefore(hops []hop, decl *ast.FuncDecl) bool {
+	for _, h := range hops {
+		if h.decl == decl {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,246 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// program indexes the loaded packages for planning and editing. A file
+// compiled into a package and into its test variant is parsed once by
+// go/packages and indexed once, with the type information of the variant
+// that holds the most files; everything is keyed by position, which the
+// variants share, not by types.Object, which they do not.
+type program struct {
+	fset  *token.FileSet
+	pkgs  []*packages.Package // every package loaded, dependencies included
+	roots []*packages.Package // the packages the patterns matched
+	files map[string]*file    // by file name: the editable files only
+	funcs map[token.Pos]*fun  // declared functions, by their name's position
+	// modules are the directories of the main modules: only their files
+	// are edited.
+	modules []string
+	overlay map[string][]byte
+}
+
+// file is one editable file.
+type file struct {
+	name string
+	ast  *ast.File
+	pkg  *packages.Package
+	tf   *token.File
+}
+
+// fun is a declared function or method of an editable file.
+type fun struct {
+	decl *ast.FuncDecl
+	file *file
+	obj  *types.Func
+}
+
+func newProgram(roots []*packages.Package) *program {
+	p := &program{roots: roots, files: map[string]*file{}, funcs: map[token.Pos]*fun{}}
+	seenMod := map[string]bool{}
+	packages.Visit(roots, nil, func(pkg *packages.Package) {
+		p.pkgs = append(p.pkgs, pkg)
+		if p.fset == nil {
+			p.fset = pkg.Fset
+		}
+	})
+	for _, pkg := range roots {
+		if pkg.Module != nil && pkg.Module.Main && !seenMod[pkg.Module.Dir] {
+			seenMod[pkg.Module.Dir] = true
+			p.modules = append(p.modules, pkg.Module.Dir)
+		}
+	}
+	for _, pkg := range p.pkgs {
+		if !p.editable(pkg) {
+			continue
+		}
+		for _, f := range pkg.Syntax {
+			tf := pkg.Fset.File(f.FileStart)
+			if tf == nil || !p.inModule(tf.Name()) || ast.IsGenerated(f) {
+				continue
+			}
+			// The package itself, not its test variant, for a file both
+			// compile: its objects are those every importer sees.
+			if old, ok := p.files[tf.Name()]; ok && !strings.Contains(old.pkg.ID, " [") {
+				continue
+			}
+			p.files[tf.Name()] = &file{name: tf.Name(), ast: f, pkg: pkg, tf: tf}
+		}
+	}
+	for _, f := range p.files {
+		for _, d := range f.ast.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				obj, _ := f.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+				p.funcs[fd.Name.Pos()] = &fun{decl: fd, file: f, obj: obj}
+			}
+		}
+	}
+	return p
+}
+
+// editable reports whether pkg's files may be edited: a package of a main
+// module, type-checked, without cgo.
+func (p *program) editable(pkg *packages.Package) bool {
+	if pkg.Module == nil || !pkg.Module.Main || pkg.TypesInfo == nil || len(pkg.Syntax) == 0 {
+		return false
+	}
+	return !strings.HasSuffix(pkg.ID, ".test") // the generated test main
+}
+
+func (p *program) inModule(name string) bool {
+	for _, dir := range p.modules {
+		if strings.HasPrefix(name, dir+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileAt is the editable file holding pos, or nil.
+func (p *program) fileAt(pos token.Pos) *file {
+	tf := p.fset.File(pos)
+	if tf == nil {
+		return nil
+	}
+	return p.files[tf.Name()]
+}
+
+// pos is the position of file:line:col, or token.NoPos.
+func (p *program) pos(name string, line, col int) token.Pos {
+	f := p.files[name]
+	if f == nil || line < 1 || line > f.tf.LineCount() {
+		return token.NoPos
+	}
+	return f.tf.LineStart(line) + token.Pos(col-1)
+}
+
+// funcOf is the declared function of an object (generic origin), if it is
+// in an editable file.
+func (p *program) funcOf(obj types.Object) *fun {
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil
+	}
+	return p.funcs[fn.Origin().Pos()]
+}
+
+// enclosing is the path from the node at pos up to the file.
+func (p *program) enclosing(pos token.Pos) (*file, []ast.Node) {
+	f := p.fileAt(pos)
+	if f == nil {
+		return nil, nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f.ast, pos, pos)
+	return f, path
+}
+
+// funcAt is the innermost function (a *ast.FuncDecl or *ast.FuncLit)
+// around pos, and the declaration that holds it.
+func (p *program) funcAt(pos token.Pos) (inner ast.Node, decl *ast.FuncDecl) {
+	_, path := p.enclosing(pos)
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			if inner == nil {
+				inner = n
+			}
+		case *ast.FuncDecl:
+			if inner == nil {
+				inner = n
+			}
+			return inner, n
+		}
+	}
+	return inner, nil
+}
+
+// callAt is the call starting at pos whose callee, if several start there
+// (a.b().c()), satisfies want; want may be nil.
+func (p *program) callAt(pos token.Pos, want func(*ast.CallExpr) bool) *ast.CallExpr {
+	f := p.fileAt(pos)
+	if f == nil {
+		return nil
+	}
+	var found []*ast.CallExpr
+	ast.Inspect(f.ast, func(n ast.Node) bool {
+		if n == nil || n.End() < pos || n.Pos() > pos {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok && c.Pos() == pos {
+			found = append(found, c)
+		}
+		return true
+	})
+	for i := len(found) - 1; i >= 0; i-- { // innermost first
+		if want == nil || want(found[i]) {
+			return found[i]
+		}
+	}
+	if len(found) > 0 { // a call through a value: named as the value, not the callee
+		return found[len(found)-1]
+	}
+	return nil
+}
+
+// isContext reports whether t is context.Context.
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// contextParam is the index of sig's context.Context parameter, or -1.
+func contextParam(sig *types.Signature) int {
+	for i := range sig.Params().Len() {
+		if isContext(sig.Params().At(i).Type()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// emptyContext reports whether e is context.Background() or context.TODO().
+func emptyContext(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "Background" || fn.Name() == "TODO")
+}
+
+// callByLparen is the call whose left parenthesis is at lparen.
+func (p *program) callByLparen(lparen token.Pos) *ast.CallExpr {
+	f := p.fileAt(lparen)
+	if f == nil {
+		return nil
+	}
+	var found *ast.CallExpr
+	ast.Inspect(f.ast, func(n ast.Node) bool {
+		if found != nil || n == nil || n.End() <= lparen || n.Pos() > lparen {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok && c.Lparen == lparen {
+			found = c
+		}
+		return true
+	})
+	return found
+}
+
+// source is the text of a file as loaded: the overlay's, or the disk's.
+func (p *program) source(name string) ([]byte, error) {
+	if src, ok := p.overlay[name]; ok {
+		return src, nil
+	}
+	return os.ReadFile(name)
+}

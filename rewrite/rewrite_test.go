@@ -1,0 +1,185 @@
+package rewrite_test
+
+import (
+	"flag"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxlint/ctxlint/internal/wholeprog"
+	"github.com/ctxlint/ctxlint/rewrite"
+)
+
+var update = flag.Bool("update", false, "rewrite the after/ trees from the current output")
+
+// Each case is a module under testdata/CASE/before (module example.com/x).
+// The test copies it, runs the migration, and checks: the result equals
+// testdata/CASE/after byte for byte, it builds and vets, ctxprop finds
+// nothing on the rewritten paths (only the refusals listed remain), and a
+// second run changes nothing.
+var cases = []struct {
+	name    string
+	opts    rewrite.Options
+	refused []string // classes of the refusals expected, in order
+	remain  int      // reports left after the fix (the refused paths)
+}{
+	{name: "chain"},
+	{name: "iface"},
+	// funcs keeps one report: ctxprop analyses the closure passed to retry
+	// as retry's callee and loses that its captured ctx is bounded by the
+	// tick (a known ctxprop gap, bench/realdeps/GAPS.md); the code is right.
+	{name: "funcs", remain: 1},
+	{name: "ctxvars"},
+	{name: "sinks"},
+	{name: "refused", refused: []string{"no deadline", "external interface"}, remain: 2},
+}
+
+func TestGolden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and builds modules")
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := copyModule(t, filepath.Join("testdata", c.name, "before"))
+			res := migrate(t, dir, c.opts)
+			var classes []string
+			for _, r := range res.Refusals {
+				classes = append(classes, r.Class)
+				t.Logf("refused: %s", r)
+			}
+			assert.Equal(t, c.refused, classes, "refusals")
+			require.NoError(t, res.Write())
+
+			golden := filepath.Join("testdata", c.name, "after")
+			if *update {
+				require.NoError(t, os.RemoveAll(golden))
+				copyTree(t, dir, golden, func(rel string) bool { return rel != "go.mod" })
+			}
+			assert.Equal(t, readTree(t, golden), readTree(t, dir, "go.mod"), "the rewritten tree differs from %s (go test -run TestGolden -update to accept)", golden)
+
+			goCmd(t, dir, "build", "./...")
+			goCmd(t, dir, "vet", "./...")
+
+			pkgs := load(t, dir)
+			graph, err := wholeprog.Analyze(pkgs)
+			require.NoError(t, err)
+			stuck, err := wholeprog.Stuck(graph)
+			require.NoError(t, err)
+			for _, s := range stuck {
+				t.Logf("left: %s: %s", s.Component, s.Reach.SinkText())
+			}
+			assert.Len(t, stuck, c.remain, "ctxprop reports after the fix")
+
+			again := migrate(t, dir, c.opts)
+			assert.Empty(t, again.Files, "a second run changes files")
+		})
+	}
+}
+
+// TestRefusalLeavesTree: where every change is refused, no file changes.
+func TestRefusalLeavesTree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads modules")
+	}
+	dir := copyModule(t, filepath.Join("testdata", "refused", "before"))
+	require.NoError(t, os.RemoveAll(filepath.Join(dir, "r")))
+	before := readTree(t, dir)
+	res := migrate(t, dir, rewrite.Options{})
+	require.NoError(t, res.Write())
+	assert.Empty(t, res.Files)
+	require.Len(t, res.Refusals, 1)
+	assert.Contains(t, res.Refusals[0].Reason, "the tick carries no deadline")
+	assert.Equal(t, before, readTree(t, dir))
+}
+
+func migrate(t *testing.T, dir string, opts rewrite.Options) *rewrite.Result {
+	t.Helper()
+	res, err := rewrite.Migrate(func(overlay map[string][]byte) ([]*packages.Package, error) {
+		return loadOverlay(t, dir, overlay), nil
+	}, opts)
+	require.NoError(t, err)
+	return res
+}
+
+func load(t *testing.T, dir string) []*packages.Package { return loadOverlay(t, dir, nil) }
+
+func loadOverlay(t *testing.T, dir string, overlay map[string][]byte) []*packages.Package {
+	t.Helper()
+	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, Overlay: overlay}, "./...")
+	require.NoError(t, err)
+	require.Zero(t, packages.PrintErrors(pkgs), "errors loading %s", dir)
+	return pkgs
+}
+
+// copyModule copies a before/ tree into a temporary module that uses this
+// checkout's runtime/health.
+func copyModule(t *testing.T, from string) string {
+	t.Helper()
+	dir := t.TempDir()
+	copyTree(t, from, dir, func(string) bool { return true })
+	_, self, _, _ := runtime.Caller(0)
+	root := filepath.Dir(filepath.Dir(self))
+	mod := "module example.com/x\n\ngo 1.26.0\n\nrequire github.com/ctxlint/ctxlint v0.0.0\n\nreplace github.com/ctxlint/ctxlint => " + root + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644))
+	return dir
+}
+
+func copyTree(t *testing.T, from, to string, keep func(rel string) bool) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		if !keep(rel) {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
+	require.NoError(t, err)
+}
+
+// readTree maps each file's path under dir to its contents.
+func readTree(t *testing.T, dir string, skip ...string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		for _, s := range skip {
+			if rel == s {
+				return nil
+			}
+		}
+		b, err := os.ReadFile(path)
+		out[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	require.NoError(t, err)
+	return out
+}
+
+func goCmd(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go %s:\n%s", strings.Join(args, " "), out)
+}

@@ -1,0 +1,91 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"go/token"
+	"slices"
+)
+
+// Result is what a run changes.
+type Result struct {
+	Files    map[string][]byte // new contents of the changed files
+	Old      map[string][]byte // their contents before
+	Applied  []*ChangeSet
+	Refusals []Refusal
+	Planned  int // change sets planned
+	Funcs    int // functions, literals and methods that gained a ctx
+}
+
+// maxRounds bounds how often failed sets are dropped and the rest
+// applied again.
+const maxRounds = 20
+
+// Execute applies the plan in memory: it edits, type-checks, drops the
+// sets that fail to edit or break the build (each becomes a refusal that
+// says which edit failed and why), and tries the rest again, until what
+// remains type-checks. Nothing is written.
+func (pl *Plan) Execute() (*Result, error) {
+	res := &Result{Refusals: slices.Clone(pl.Refusals), Planned: len(pl.Sets)}
+	sets := slices.Clone(pl.Sets)
+	drop := func(cs *ChangeSet, class, reason string, at token.Pos) {
+		sets = slices.DeleteFunc(sets, func(s *ChangeSet) bool { return s == cs })
+		res.Refusals = append(res.Refusals, Refusal{Class: class, Reason: fmt.Sprintf("%s: %s", cs.Name, reason), Pos: pl.prog.fset.Position(at), Paths: cs.Paths})
+	}
+	for round := 0; ; round++ {
+		if round == maxRounds {
+			return nil, fmt.Errorf("the plan did not settle in %d rounds", maxRounds)
+		}
+		if len(sets) == 0 {
+			res.Files, res.Old = map[string][]byte{}, map[string][]byte{}
+			return res, nil
+		}
+		out, failed, err := pl.Apply(sets)
+		if err != nil {
+			return nil, err
+		}
+		if len(failed) > 0 {
+			for _, cs := range slices.Clone(sets) {
+				if err := failed[cs]; err != nil {
+					drop(cs, "cannot edit", err.Error(), firstPos(cs))
+				}
+			}
+			continue
+		}
+		errs, err := pl.verify(out)
+		if err != nil {
+			return nil, err
+		}
+		if len(errs) == 0 {
+			res.Applied = sets
+			res.Files, res.Old = map[string][]byte{}, map[string][]byte{}
+			for name, src := range out {
+				old, err := pl.prog.source(name)
+				if err != nil {
+					return nil, err
+				}
+				if !bytes.Equal(old, src) {
+					res.Files[name], res.Old[name] = src, old
+				}
+			}
+			for _, cs := range sets {
+				res.Funcs += len(cs.AddParam)
+			}
+			return res, nil
+		}
+		for _, cs := range pl.culprits(sets, errs[0]) {
+			drop(cs, "does not compile", fmt.Sprintf("with it, %s: %s", shortPos(pl.prog.fset.Position(errs[0].Pos)), errs[0].Msg), firstPos(cs))
+		}
+	}
+}
+
+func firstPos(cs *ChangeSet) token.Pos {
+	if ps := setPositions(cs); len(ps) > 0 {
+		return ps[0]
+	}
+	return token.NoPos
+}
+
+func shortPos(p token.Position) string {
+	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
+}

@@ -1,0 +1,226 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/dave/dst"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// netLookups are the net package's lookups whose Resolver method takes
+// the same arguments after a context.
+var netLookups = map[string]bool{
+	"LookupHost": true, "LookupAddr": true, "LookupCNAME": true, "LookupMX": true,
+	"LookupNS": true, "LookupTXT": true, "LookupPort": true, "LookupSRV": true,
+}
+
+// sink makes the blocking call at pos take the threaded context:
+// http.NewRequest → NewRequestWithContext for the request a Do sends,
+// exec.Command → CommandContext, net.Dial and DialTimeout → a Dialer's
+// DialContext, net lookups → net.DefaultResolver's, and a method or
+// function M with an MContext or MWithContext sibling → that sibling. A
+// context argument is already handled (Empty).
+func (e *edit) sink(lparen token.Pos) {
+	if call := e.p.callByLparen(lparen); call != nil {
+		e.sinkAt(call)
+	}
+}
+
+func (e *edit) sinkAt(call *ast.CallExpr) {
+	f := e.p.fileAt(call.Pos())
+	info := f.pkg.TypesInfo
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil {
+		e.fail("%s: cannot tell what the blocking call calls", e.p.fset.Position(call.Pos()))
+		return
+	}
+	if contextParam(fn.Signature()) >= 0 {
+		return // its context argument is the Empty edit's
+	}
+	ctx, threaded := e.ctxAt(call.Pos())
+	if !threaded {
+		return // the function around it was not given a ctx: refused elsewhere
+	}
+	dc, ok := e.dstOf(call).(*dst.CallExpr)
+	if !ok {
+		e.fail("%s: cannot edit the call", e.p.fset.Position(call.Pos()))
+		return
+	}
+	pkg := ""
+	if fn.Pkg() != nil {
+		pkg = fn.Pkg().Path()
+	}
+	recv := ""
+	if r := fn.Signature().Recv(); r != nil {
+		recv = types.TypeString(r.Type(), nil)
+	}
+	switch {
+	case recv == "*net/http.Client" && fn.Name() == "Do", recv == "*net/http.Transport" && fn.Name() == "RoundTrip":
+		e.requestContext(call, info)
+	case pkg == "net/http" && recv == "" && (fn.Name() == "Get" || fn.Name() == "Post" || fn.Name() == "Head" || fn.Name() == "PostForm"),
+		recv == "*net/http.Client" && (fn.Name() == "Get" || fn.Name() == "Post" || fn.Name() == "Head" || fn.Name() == "PostForm"):
+		e.fail("%s: %s sends a request without a context: build it with http.NewRequestWithContext and send it with Do (ctxlint does not rewrite this form yet)", e.p.fset.Position(call.Pos()), fn.FullName())
+	case recv == "*os/exec.Cmd":
+		e.commandContext(call, info)
+	case pkg == "os/exec" && fn.Name() == "Command":
+		e.renameCall(dc, "CommandContext", ctx)
+	case pkg == "net" && recv == "" && (fn.Name() == "Dial" || fn.Name() == "DialTimeout"):
+		dialer := &dst.CompositeLit{Type: &dst.Ident{Name: "Dialer", Path: "net"}}
+		if fn.Name() == "DialTimeout" && len(dc.Args) == 3 {
+			dialer.Elts = []dst.Expr{&dst.KeyValueExpr{Key: dst.NewIdent("Timeout"), Value: dc.Args[2]}}
+			dc.Args = dc.Args[:2]
+		}
+		dc.Fun = &dst.SelectorExpr{X: &dst.ParenExpr{X: &dst.UnaryExpr{Op: token.AND, X: dialer}}, Sel: dst.NewIdent("DialContext")}
+		dc.Args = append([]dst.Expr{ctx}, dc.Args...)
+	case pkg == "net" && recv == "" && netLookups[fn.Name()]:
+		dc.Fun = &dst.SelectorExpr{X: &dst.Ident{Name: "DefaultResolver", Path: "net"}, Sel: dst.NewIdent(fn.Name())}
+		dc.Args = append([]dst.Expr{ctx}, dc.Args...)
+	default:
+		if sib := contextSibling(fn); sib != "" {
+			e.renameCall(dc, sib, ctx)
+			return
+		}
+		e.fail("%s: %s takes no context and has no context form: bound it by hand", e.p.fset.Position(call.Pos()), fn.FullName())
+	}
+}
+
+// renameCall calls name instead, with ctx first.
+func (e *edit) renameCall(dc *dst.CallExpr, name string, ctx dst.Expr) {
+	switch fun := dc.Fun.(type) {
+	case *dst.SelectorExpr:
+		fun.Sel = dst.NewIdent(name)
+	case *dst.Ident:
+		dc.Fun = &dst.Ident{Name: name, Path: fun.Path}
+	}
+	dc.Args = append([]dst.Expr{ctx}, dc.Args...)
+}
+
+// contextSibling is the name of fn's context form: MContext or
+// MWithContext beside it (a method of the same type, or a function of the
+// same package) taking a context and then fn's parameters.
+func contextSibling(fn *types.Func) string {
+	for _, name := range []string{fn.Name() + "Context", fn.Name() + "WithContext"} {
+		var obj types.Object
+		if r := fn.Signature().Recv(); r != nil {
+			obj, _, _ = types.LookupFieldOrMethod(r.Type(), true, fn.Pkg(), name)
+		} else if fn.Pkg() != nil {
+			obj = fn.Pkg().Scope().Lookup(name)
+		}
+		sib, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		ps, qs := fn.Signature().Params(), sib.Signature().Params()
+		if qs.Len() < ps.Len()+1 || !isContext(qs.At(0).Type()) {
+			continue
+		}
+		same := true
+		for i := range ps.Len() {
+			if !types.Identical(ps.At(i).Type(), qs.At(i+1).Type()) {
+				same = false
+			}
+		}
+		// Extra trailing parameters must be variadic (AWS's request options).
+		if same && (qs.Len() == ps.Len()+1 || qs.Len() == ps.Len()+2 && sib.Signature().Variadic() && !fn.Signature().Variadic()) {
+			return name
+		}
+	}
+	return ""
+}
+
+// requestContext makes the request a Do or RoundTrip sends carry ctx,
+// where the function builds it with http.NewRequest.
+func (e *edit) requestContext(call *ast.CallExpr, info *types.Info) {
+	if len(call.Args) != 1 {
+		return
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok {
+		e.fail("%s: the request is not a variable: build it with http.NewRequestWithContext", e.p.fset.Position(call.Pos()))
+		return
+	}
+	obj := info.ObjectOf(id)
+	_, decl := e.p.funcAt(call.Pos())
+	done := false
+	ast.Inspect(decl, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return true
+		}
+		lhs, ok := as.Lhs[0].(*ast.Ident)
+		if !ok || info.ObjectOf(lhs) != obj {
+			return true
+		}
+		nr, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn, _ := typeutil.Callee(info, nr).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || fn.Name() != "NewRequest" {
+			return true
+		}
+		ctx, threaded := e.ctxAt(nr.Pos())
+		if !threaded {
+			return true
+		}
+		if dc, ok := e.dstOf(nr).(*dst.CallExpr); ok {
+			e.renameCall(dc, "NewRequestWithContext", ctx)
+			done = true
+		}
+		return true
+	})
+	if !done && !strings.Contains(e.p.fset.Position(call.Pos()).Filename, "_test.go") {
+		e.fail("%s: the request is not built with http.NewRequest in %s: give it the context with req.WithContext(ctx)", e.p.fset.Position(call.Pos()), decl.Name.Name)
+	}
+}
+
+// commandContext makes the command a (*exec.Cmd) method runs carry ctx,
+// where it is built with exec.Command in the call (exec.Command(...).Run())
+// or in the function (cmd := exec.Command(...)).
+func (e *edit) commandContext(call *ast.CallExpr, info *types.Info) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	isCommand := func(c *ast.CallExpr) bool {
+		fn, _ := typeutil.Callee(info, c).(*types.Func)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os/exec" && fn.Name() == "Command"
+	}
+	rename := func(c *ast.CallExpr) bool {
+		ctx, threaded := e.ctxAt(c.Pos())
+		dc, ok := e.dstOf(c).(*dst.CallExpr)
+		if threaded && ok {
+			e.renameCall(dc, "CommandContext", ctx)
+		}
+		return threaded && ok
+	}
+	if c, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && isCommand(c) {
+		rename(c)
+		return
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return
+	}
+	obj := info.ObjectOf(id)
+	_, decl := e.p.funcAt(call.Pos())
+	done := false
+	ast.Inspect(decl, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 1 {
+			return true
+		}
+		if lhs, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(lhs) == obj {
+			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && isCommand(c) {
+				done = rename(c) || done
+			}
+		}
+		return true
+	})
+	if !done {
+		e.fail("%s: the command is not built with exec.Command in %s: build it with exec.CommandContext", e.p.fset.Position(call.Pos()), decl.Name.Name)
+	}
+}

@@ -1,0 +1,14 @@
+// Package svc sits between the loop and the client.
+package svc
+
+import "example.com/x/client"
+
+// Tags reads the tags, through the client.
+func Tags(c *client.Client) ([]byte, error) {
+	return c.Fetch("/tags") // one hop
+}
+
+// Unmonitored also calls Tags, from no loop: it passes context.TODO().
+func Unmonitored(c *client.Client) {
+	_, _ = Tags(c)
+}

@@ -1,0 +1,55 @@
+// Package w has contexts already: a function that takes one but is given
+// context.TODO(), a parameter named ctx of another type, a derived timeout,
+// and a file-level name that shadows the context package.
+package w
+
+import (
+	"context"
+	"net"
+	"time"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+type context2 = context.Context
+
+// dial takes a context but its caller passes TODO.
+func dial(ctx context.Context, addr string) (net.Conn, error) {
+	var d net.Dialer
+	return d.DialContext(ctx, "tcp", addr)
+}
+
+// connect has a parameter named ctx that is not a context.
+func connect(ctx string) error {
+	c, err := dial(context.TODO(), ctx)
+	if err != nil {
+		return err
+	}
+	return c.Close()
+}
+
+// withTimeout derives its own timeout from Background: it must derive it
+// from the loop's context instead.
+func withTimeout(addr string) error {
+	tctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	c, err := dial(tctx, addr)
+	if err != nil {
+		return err
+	}
+	return c.Close()
+}
+
+// Loop dials on every tick.
+func Loop(h *health.Handle) {
+	for {
+		select {
+		case t := <-h.C:
+			_ = t
+			if err := connect("a:1"); err != nil {
+				break
+			}
+			_ = withTimeout("b:2")
+		}
+	}
+}

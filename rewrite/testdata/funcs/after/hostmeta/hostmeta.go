@@ -1,0 +1,80 @@
+// Package hostmeta resolves the hostname through functions stored in a map
+// (filled in init), a package-level func variable, a method value, a
+// func-typed struct field and a closure passed to a retry helper.
+package hostmeta
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+var providers = map[string]func(context.Context) (string, error){}
+
+func init() {
+	providers["os"] = osHostname
+	providers["dns"] = dnsHostname
+}
+
+// resolve is a variable so tests can replace it.
+var resolve = byProvider
+
+func byProvider(ctx context.Context, name string) (string, error) {
+	fn, ok := providers[name]
+	if !ok {
+		return "", errors.New("unknown provider")
+	}
+	return fn(ctx)
+}
+
+func osHostname(ctx context.Context) (string, error) { return os.Hostname() }
+
+func dnsHostname(ctx context.Context) (string, error) {
+	names, err := net.DefaultResolver.LookupAddr(ctx, "127.0.0.1")
+	if err != nil || len(names) == 0 {
+		return "", err
+	}
+	return names[0], nil
+}
+
+// Collector holds its lookup as a field.
+type Collector struct {
+	lookup func(context.Context, string) (string, error)
+}
+
+// New wires a method value of a resolver into the field.
+func New() *Collector {
+	r := &resolver{}
+	return &Collector{lookup: r.host}
+}
+
+type resolver struct{}
+
+func (r *resolver) host(ctx context.Context, name string) (string, error) { return resolve(ctx, name) }
+
+// retry calls fn until it succeeds, three times at most.
+func retry(fn func() error) error {
+	var err error
+	for range 3 {
+		if err = fn(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Run resolves on every tick.
+func (c *Collector) Run() {
+	h := health.RegisterLiveness("hostmeta")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = retry(func() error {
+			_, err := c.lookup(ctx, "dns")
+			return err
+		})
+		cancel()
+	}
+}

@@ -1,0 +1,58 @@
+// Package s has one of each blocking call ctxlint rewrites to its context
+// form.
+package s
+
+import (
+	"context"
+	"database/sql"
+	"net"
+	"os/exec"
+	"time"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+func command(ctx context.Context) error { return exec.CommandContext(ctx, "true").Run() }
+
+func dial(ctx context.Context) error {
+	c, err := (&net.Dialer{}).DialContext(ctx, "tcp", "a:1")
+	if err != nil {
+		return err
+	}
+	return c.Close()
+}
+
+func dialTimeout(ctx context.Context) error {
+	c, err := (&net.Dialer{Timeout: time.Second}).DialContext(ctx, "tcp", "a:1")
+	if err != nil {
+		return err
+	}
+	return c.Close()
+}
+
+func lookup(ctx context.Context) error {
+	_, err := net.DefaultResolver.LookupHost(ctx, "example.com")
+	return err
+}
+
+func query(ctx context.Context, db *sql.DB) error {
+	rows, err := db.QueryContext(ctx, "SELECT 1")
+	if err != nil {
+		return err
+	}
+	return rows.Close()
+}
+
+// Loop runs them all on every tick.
+func Loop(db *sql.DB) {
+	h := health.RegisterLiveness("sinks")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = command(ctx)
+		_ = dial(ctx)
+		_ = dialTimeout(ctx)
+		_ = lookup(ctx)
+		_ = query(ctx, db)
+		cancel()
+	}
+}

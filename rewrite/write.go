@@ -1,0 +1,78 @@
+package rewrite
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/pmezard/go-difflib/difflib"
+)
+
+// Write replaces each file with its new contents atomically: a temporary
+// file in the same directory, with the old file's mode, renamed over it.
+func (r *Result) Write() error {
+	for _, name := range r.Names() {
+		if err := writeFile(name, r.Files[name]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeFile(name string, src []byte) error {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".ctxlint-*.go")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	if _, err := tmp.Write(src); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
+
+// Diff is the unified diff of every changed file, relative to dir.
+func (r *Result) Diff(dir string) (string, error) {
+	var out string
+	for _, name := range r.Names() {
+		rel, err := filepath.Rel(dir, name)
+		if err != nil {
+			rel = name
+		}
+		d, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+			A:        difflib.SplitLines(string(r.Old[name])),
+			B:        difflib.SplitLines(string(r.Files[name])),
+			FromFile: "a/" + filepath.ToSlash(rel),
+			ToFile:   "b/" + filepath.ToSlash(rel),
+			Context:  3,
+		})
+		if err != nil {
+			return "", fmt.Errorf("%s: %v", name, err)
+		}
+		out += d
+	}
+	return out, nil
+}
+
+// Names lists the changed files, sorted.
+func (r *Result) Names() []string {
+	var out []string
+	for name := range r.Files {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
