@@ -32,12 +32,19 @@ func main() {
 		help(os.Stdout)
 		os.Exit(0)
 	}
+	if fixRequested(args) {
+		os.Exit(fixCommand(args, os.Stdout, os.Stderr))
+	}
 	if slices.ContainsFunc(args, ownDriverFlag) {
 		os.Exit(standalone(args, os.Stdout, os.Stderr))
 	}
 	// Plain runs, -json, -fix, -diff, the go vet / go fix protocol, and
 	// "ctxlint help NAME".
 	flag.Usage = func() { fmt.Fprintln(os.Stderr, usageHint) }
+	if err := plainTags(args); err != nil {
+		fmt.Fprintln(os.Stderr, "ctxlint:", err)
+		os.Exit(1)
+	}
 	multichecker.Main(ctxprop.Analyzer, todoctx.Analyzer)
 }
 
@@ -65,6 +72,11 @@ deadlines leaves behind.
 Usage:
 
   ctxlint [flags] [packages]        report the findings (exit status 3 if any)
+  ctxlint -fix [-diff] [-json] [-fix.todo] [packages]
+                                    the migration: thread each monitored loop's
+                                    health deadline down to every blocking call
+                                    it reaches, across packages (exit status 0
+                                    nothing to do, 3 changed or pending, 1 failure)
 
 Subcommands:
 
@@ -85,7 +97,8 @@ Modes:
 
   standalone      ctxlint [flags] ./...
   go vet          go vet -vettool=$(which ctxlint) [analyzer flags] ./...
-  go fix          go fix -fixtool=$(which ctxlint) ./...  (applies the suggested fixes)
+  go fix          go fix -fixtool=$(which ctxlint) ./...  (the per-package
+                  suggested fixes only; ctxlint -fix does the migration)
   golangci-lint   the module plugins ctxprop and todoctx in
                   github.com/ctxlint/ctxlint/plugin (see .custom-gcl.yml and
                   the README: set issues.uniq-by-line: false)
@@ -98,12 +111,26 @@ Flags of the standalone mode:
   -sarif FILE          also write the findings as SARIF 2.1.0 to FILE
   -format text|sarif   output on stdout (default text)
   -json                print the findings as JSON (x/tools' shape)
-  -fix, -diff          apply the suggested fixes; with -diff, print them instead
+  -fix                 the migration, over the packages as one program: new
+                       ctx parameters, their callers, interfaces with every
+                       implementation, func types with what is assigned to
+                       them, loops that derive ctx from the tick, sinks in
+                       their context form; verified to type-check before
+                       anything is written (atomically)
+  -diff                with -fix, print a unified diff and write nothing
+  -fix.todo            with -fix, also thread ctx below loops whose ticks
+                       carry no deadline, from context.TODO()
+  -tags a,b            build tags for loading the packages (own driver, -fix,
+                       ctxlint todo)
   -c N                 show N lines of context around each finding
   -test=false          leave test files out
 
 -whole-program, -sarif and -format run ctxlint's own driver, which takes
--json (the same schema) but not -fix, -diff, -c or -test.
+-json (the same schema) but not -c or -test.
+
+The plain mode (x/tools) cannot honour -tags and refuses it: set
+GOFLAGS=-tags=a,b instead (ctxlint reads it in every mode), or add
+-format=text. Under go vet / go fix, pass -tags to the go command.
 
 The analyzers' flags, in every mode (go vet passes them through):
 

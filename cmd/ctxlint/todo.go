@@ -21,7 +21,7 @@ import (
 
 // todoUsage is printed by ctxlint todo -h.
 const todoUsage = `usage: ctxlint todo [-format text|json|markdown] [-write-baseline FILE] [-background]
-                   [-todoctx.baseline=FILE[@sha256:HEX]] [-ctxprop.FLAG ...] [packages]
+                   [-tags a,b] [-todoctx.baseline=FILE[@sha256:HEX]] [-ctxprop.FLAG ...] [packages]
        ctxlint todo -baseline-flag FILE
 
 Prints the inventory of context.TODO() sites by package and category, for
@@ -64,6 +64,7 @@ func todoCommand(args []string, stdout, stderr io.Writer) int {
 			f.Value.Set(v)
 		}
 	}()
+	addTagsFlag(fs)
 	bg := todoctx.Analyzer.Flags.Lookup("background")
 	fs.Var(bg.Value, "background", "also count context.Background() outside main, init, tests and goroutine roots")
 	if err := fs.Parse(args); err != nil {
@@ -265,7 +266,7 @@ func missingPackages(keys []string) (map[string]bool, error) {
 	if len(paths) == 0 {
 		return gone, nil
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles}, paths...)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags()}, paths...)
 	if err != nil {
 		return nil, err
 	}
