@@ -96,8 +96,17 @@ func (a *pkgAnalysis) buildEvents(u *unit) {
 		ftype = u.ftype
 	}
 	w := &walker{a: a, u: u, env: newEnv(a, ftype)}
-	if u.root != nil {
-		for _, t := range u.root.ticks {
+	r := u.root
+	if u.lit != nil {
+		// A literal written in a loop's iteration captures the iteration's
+		// variables, the received deadline among them. Analysed on its own
+		// (run by a helper it is passed to, or through the field it is
+		// stored in), it must still know that deadline as the tick, as the
+		// iteration does where it inlines the literal.
+		r = a.rootAround(u.lit)
+	}
+	if r != nil {
+		for _, t := range r.ticks {
 			put(&w.env.ticks, t, true)
 		}
 	}
@@ -106,6 +115,18 @@ func (a *pkgAnalysis) buildEvents(u *unit) {
 	if u.root != nil {
 		u.env = w.env
 	}
+}
+
+// rootAround returns the root of the innermost loop iteration that
+// contains n, or nil: the one whose walk would inline n.
+func (a *pkgAnalysis) rootAround(n ast.Node) *root {
+	var in *root
+	for _, r := range a.roots {
+		if contains(r.region, n) && (in == nil || contains(in.region, r.region)) {
+			in = r
+		}
+	}
+	return in
 }
 
 // waitsForGoroutines reports whether the unit waits for the goroutines it

@@ -1,6 +1,7 @@
 package ctxprop_test
 
 import (
+	"go/token"
 	"strings"
 	"testing"
 
@@ -44,4 +45,16 @@ func TestFlags(t *testing.T) {
 func TestDependencies(t *testing.T) {
 	defer ctxprop.SetDependencies(func(path string) bool { return strings.HasPrefix(path, "example.org/") })()
 	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "deps")
+}
+
+// TestCapturedContext: a function literal analysed on its own (stored and
+// called through a value, or, with the whole program's call graph, passed
+// to a helper that calls it) keeps what the monitored loop's iteration it
+// is written in knows of the context it captures.
+func TestCapturedContext(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "captured/stored")
+	// As a whole-program driver sees it: the literals are callees of the
+	// dynamic calls in retry.
+	prog := &ctxprop.Program{IsLitCallee: func(token.Pos) bool { return true }}
+	analysistest.Run(t, analysistest.TestData(), ctxprop.WholeProgramWith(prog), "captured/passed", "captured/background")
 }

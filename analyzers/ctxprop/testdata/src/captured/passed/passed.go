@@ -1,0 +1,79 @@
+// want package:"dispatch value controls.func2, value controls.func3"
+
+// Package passed: closures passed to a helper that calls them, and that
+// capture a context derived from the tick in a monitored loop's iteration.
+// The whole program's call graph makes such a literal a callee of the
+// helper's call, analysed on its own: the captured context must stay
+// bounded there.
+package passed
+
+import (
+	"context"
+	"net"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+func lookup(ctx context.Context) error { // want lookup:"reaches \\(\\*net.Resolver\\).LookupAddr under param 0 via lookup"
+	_, err := net.DefaultResolver.LookupAddr(ctx, "127.0.0.1")
+	return err
+}
+
+// retry calls fn until it succeeds, three times at most.
+func retry(fn func() error) error {
+	var err error
+	for range 3 {
+		if err = fn(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// The context is bounded by the range's deadline.
+func ranged() {
+	h := health.RegisterLiveness("ranged")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = retry(func() error { return lookup(ctx) })
+		cancel()
+	}
+}
+
+// The context is bounded by the received deadline.
+func received(stop <-chan struct{}) {
+	h := health.RegisterLiveness("received")
+	for {
+		select {
+		case d := <-h.C:
+			ctx, cancel := context.WithDeadline(context.Background(), d)
+			_ = retry(func() error { return lookup(ctx) })
+			cancel()
+		case <-stop:
+			return
+		}
+	}
+}
+
+// retryCtx calls fn with ctx until it succeeds, three times at most.
+func retryCtx(ctx context.Context, fn func(context.Context) error) error { // want retryCtx:"reaches \\(\\*net.Resolver\\).LookupAddr under param 0 via retryCtx→controls.func2→lookup"
+	var err error
+	for range 3 {
+		if err = fn(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// The literal called in place, and the context passed as an argument.
+func controls() {
+	h := health.RegisterLiveness("controls")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = func() error { return lookup(ctx) }()
+		_ = func(ctx context.Context) error { return lookup(ctx) }(ctx)
+		_ = retryCtx(ctx, func(ctx context.Context) error { return lookup(ctx) })
+		cancel()
+	}
+}
