@@ -324,7 +324,79 @@ func (e *edit) passCtx(pos token.Pos) {
 		return
 	}
 	ctx, _ := e.ctxAt(call.Lparen)
+	if len(call.Args) == 1 && call.Ellipsis == token.NoPos {
+		f := e.p.fileAt(pos)
+		if t, ok := f.pkg.TypesInfo.TypeOf(call.Args[0]).(*types.Tuple); ok && t.Len() > 1 {
+			e.spread(call, dc, t)
+			if len(dc.Args) != t.Len() {
+				return // failed, said why
+			}
+		}
+	}
 	dc.Args = append([]dst.Expr{ctx}, dc.Args...)
+}
+
+// spread turns F(G()), where G returns several values, into
+// "a, b := G()" before the statement and F(a, b), so that F can take ctx
+// first. Only where hoisting G keeps the order of evaluation: the call
+// sits in a plain statement of a list, not in a loop's header or a
+// branch's condition.
+func (e *edit) spread(call *ast.CallExpr, dc *dst.CallExpr, t *types.Tuple) {
+	f, path := e.p.enclosing(call.Lparen)
+	var stmt ast.Stmt
+	for i, n := range path {
+		st, ok := n.(ast.Stmt)
+		if !ok {
+			continue
+		}
+		switch st.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.ReturnStmt, *ast.DeclStmt, *ast.GoStmt, *ast.DeferStmt:
+			if i+1 < len(path) {
+				switch path[i+1].(type) {
+				case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+					stmt = st
+				}
+			}
+		}
+		break
+	}
+	if stmt == nil {
+		e.fail("%s: %s takes the values of a call in a place where they cannot be named first: give them names by hand", e.p.fset.Position(call.Pos()), types.ExprString(call.Fun))
+		return
+	}
+	list := e.stmtList(stmt)
+	_, decl := e.p.funcAt(call.Pos())
+	var names []dst.Expr
+	var lhs []dst.Expr
+	sig, _ := f.pkg.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature)
+	taken := map[string]bool{}
+	for i := range t.Len() {
+		base := fmt.Sprintf("v%d", i+1)
+		if sig != nil && i < sig.Params().Len() {
+			if n := sig.Params().At(i).Name(); n != "" && n != "_" {
+				base = n
+			}
+		}
+		name := freeName(decl, base, f.pkg.TypesInfo, false)
+		for taken[name] {
+			name += "_"
+		}
+		taken[name] = true
+		names = append(names, dst.NewIdent(name))
+		lhs = append(lhs, dst.NewIdent(name))
+	}
+	ds, ok := e.dstOf(stmt).(dst.Stmt)
+	if list == nil || !ok {
+		e.fail("%s: cannot name the values of %s", e.p.fset.Position(call.Pos()), types.ExprString(call.Args[0]))
+		return
+	}
+	inner := dc.Args[0]
+	inner.Decorations().Before, inner.Decorations().After = dst.None, dst.None
+	assign := &dst.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: []dst.Expr{inner}}
+	assign.Decs.Before = dst.NewLine
+	i := slices.Index(*list, ds)
+	*list = slices.Insert(*list, i, dst.Stmt(assign))
+	dc.Args = names
 }
 
 // empty replaces context.Background() or context.TODO() at pos with the

@@ -13,10 +13,21 @@ import (
 // parameter of func type, the elements of a map or slice of funcs, a
 // function's result).
 type node struct {
-	kind string // "func", "iface", "lit", "slot", "elem", "ret", "named", "ext"
+	kind string // "func", "iface", "lit", "slot", "elem", "ret", "named", "texpr", "ext"
 	pos  token.Pos
-	name string // for messages, and what "ext" is
 }
+
+// named records what a node is called, for messages (and, for "ext",
+// what it is), and returns it.
+func (fl *flow) named(n node, name string) node {
+	if _, ok := fl.names[n]; !ok {
+		fl.names[n] = name
+	}
+	return n
+}
+
+// nameOf is what a node is called.
+func (fl *flow) nameOf(n node) string { return fl.names[n] }
 
 func (n node) String() string { return fmt.Sprintf("%s@%d", n.kind, n.pos) }
 
@@ -29,10 +40,13 @@ type flow struct {
 	calls map[node][]*ast.CallExpr // the calls of each node's functions
 	types map[token.Pos]types.Type // of literals and func type expressions
 	idx   *index
+	// closures caches closure: every member of a group has the same one.
+	closures map[node][]node
+	names    map[node]string
 }
 
 func newFlow(p *program) *flow {
-	fl := &flow{p: p, edges: map[node][]node{}, calls: map[node][]*ast.CallExpr{}, types: map[token.Pos]types.Type{}}
+	fl := &flow{p: p, edges: map[node][]node{}, calls: map[node][]*ast.CallExpr{}, types: map[token.Pos]types.Type{}, closures: map[node][]node{}, names: map[node]string{}}
 	for _, f := range p.files {
 		fl.walkFile(f)
 	}
@@ -90,7 +104,7 @@ func (fl *flow) nodeOf(info *types.Info, e ast.Expr) node {
 		if tv, ok := info.Types[e.X]; ok && !isGenericFunc(tv.Type) {
 			n := fl.nodeOf(info, e.X)
 			if n.kind == "slot" {
-				return node{kind: "elem", pos: n.pos, name: n.name}
+				return fl.named(node{kind: "elem", pos: n.pos}, fl.nameOf(n))
 			}
 			return n
 		}
@@ -100,14 +114,14 @@ func (fl *flow) nodeOf(info *types.Info, e ast.Expr) node {
 	case *ast.StarExpr:
 		return fl.nodeOf(info, e.X)
 	case *ast.FuncLit:
-		return node{kind: "lit", pos: e.Type.Func, name: "func literal"}
+		return fl.named(node{kind: "lit", pos: e.Type.Func}, "func literal")
 	case *ast.CallExpr:
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 			return fl.nodeOf(info, e.Args[0]) // a conversion
 		}
 		if fn, ok := calleeFunc(info, e); ok {
 			if f := fl.p.funcOf(fn); f != nil {
-				return node{kind: "ret", pos: f.decl.Name.Pos(), name: fn.Name()}
+				return fl.named(node{kind: "ret", pos: f.decl.Name.Pos()}, fn.Name())
 			}
 		}
 	}
@@ -126,23 +140,23 @@ func (fl *flow) objNode(obj types.Object) node {
 		fn := obj.Origin()
 		if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
 			if fl.p.fileAt(fn.Pos()) == nil {
-				return node{kind: "ext", pos: fn.Pos(), name: fn.FullName()}
+				return fl.named(node{kind: "ext", pos: fn.Pos()}, fn.FullName())
 			}
-			return node{kind: "iface", pos: fn.Pos(), name: fn.FullName()}
+			return fl.named(node{kind: "iface", pos: fn.Pos()}, fn.FullName())
 		}
 		if fl.p.funcs[fn.Pos()] == nil {
-			return node{kind: "ext", pos: fn.Pos(), name: fn.FullName()}
+			return fl.named(node{kind: "ext", pos: fn.Pos()}, fn.FullName())
 		}
-		return node{kind: "func", pos: fn.Pos(), name: fn.FullName()}
+		return fl.named(node{kind: "func", pos: fn.Pos()}, fn.FullName())
 	case *types.Var:
 		v := obj.Origin()
 		if !holdsFunc(v.Type()) {
 			return node{}
 		}
 		if fl.p.fileAt(v.Pos()) == nil {
-			return node{kind: "ext", pos: v.Pos(), name: v.Name()}
+			return fl.named(node{kind: "ext", pos: v.Pos()}, v.Name())
 		}
-		return node{kind: "slot", pos: v.Pos(), name: v.Name()}
+		return fl.named(node{kind: "slot", pos: v.Pos()}, v.Name())
 	}
 	return node{}
 }
@@ -239,14 +253,14 @@ func (fl *flow) walkFile(f *file) {
 			if n.Value != nil && holdsFunc(info.TypeOf(n.Value)) {
 				x := fl.nodeOf(info, n.X)
 				if x.kind == "slot" {
-					x = node{kind: "elem", pos: x.pos, name: x.name}
+					x = fl.named(node{kind: "elem", pos: x.pos}, fl.nameOf(x))
 				}
 				fl.link(fl.nodeOf(info, n.Value), x)
 			}
 		case *ast.ReturnStmt:
 			if len(funcs) > 0 {
 				if fd, ok := funcs[len(funcs)-1].(*ast.FuncDecl); ok && len(n.Results) == 1 && holdsFunc(info.TypeOf(n.Results[0])) {
-					fl.link(node{kind: "ret", pos: fd.Name.Pos(), name: fd.Name.Name}, fl.nodeOf(info, n.Results[0]))
+					fl.link(fl.named(node{kind: "ret", pos: fd.Name.Pos()}, fd.Name.Name), fl.nodeOf(info, n.Results[0]))
 				}
 			}
 		case *ast.CallExpr:
@@ -272,7 +286,7 @@ func (fl *flow) composite(info *types.Info, dst node, lit *ast.CompositeLit) {
 	}
 	elem := node{}
 	if dst.kind == "slot" {
-		elem = node{kind: "elem", pos: dst.pos, name: dst.name}
+		elem = fl.named(node{kind: "elem", pos: dst.pos}, fl.nameOf(dst))
 	}
 	if lit.Type != nil {
 		fl.typeExpr(dst, lit.Type)
@@ -312,7 +326,7 @@ func (fl *flow) namedNode(t types.Type) node {
 				if fl.p.fileAt(obj.Pos()) == nil {
 					return node{}
 				}
-				return node{kind: "named", pos: obj.Pos(), name: obj.Name()}
+				return fl.named(node{kind: "named", pos: obj.Pos()}, obj.Name())
 			}
 			return node{}
 		case *types.Map:
@@ -367,10 +381,10 @@ func (fl *flow) call(info *types.Info, call *ast.CallExpr) {
 		}
 		dst := fl.objNode(param)
 		if dst.kind == "" && fn != nil {
-			dst = node{kind: "ext", pos: fn.Pos(), name: fn.FullName()}
+			dst = fl.named(node{kind: "ext", pos: fn.Pos()}, fn.FullName())
 		}
 		if sig.Variadic() && i >= sig.Params().Len()-1 && call.Ellipsis == token.NoPos && dst.kind == "slot" {
-			dst = node{kind: "elem", pos: dst.pos, name: dst.name}
+			dst = fl.named(node{kind: "elem", pos: dst.pos}, fl.nameOf(dst))
 		}
 		if lit, ok := ast.Unparen(arg).(*ast.CompositeLit); ok {
 			fl.composite(info, dst, lit)
@@ -389,7 +403,7 @@ func (fl *flow) typeExpr(slot node, e ast.Expr) {
 	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.FuncType:
-		fl.link(slot, node{kind: "texpr", pos: e.Pos(), name: "func type"})
+		fl.link(slot, fl.named(node{kind: "texpr", pos: e.Pos()}, "func type"))
 	case *ast.MapType:
 		fl.typeExpr(elemOf(slot), e.Value)
 	case *ast.ArrayType:
@@ -404,7 +418,7 @@ func (fl *flow) typeExpr(slot node, e ast.Expr) {
 // elemOf is the node of a slot's elements.
 func elemOf(n node) node {
 	if n.kind == "slot" {
-		return node{kind: "elem", pos: n.pos, name: n.name}
+		return node{kind: "elem", pos: n.pos}
 	}
-	return node{kind: "elem2", pos: n.pos, name: n.name} // nested containers: one node for all depths
+	return node{kind: "elem2", pos: n.pos} // nested containers: one node for all depths
 }

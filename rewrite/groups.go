@@ -11,6 +11,9 @@ import (
 // method to its implementations, and from a method to the interfaces it
 // satisfies.
 func (fl *flow) closure(n node) []node {
+	if c, ok := fl.closures[n]; ok {
+		return c
+	}
 	seen := map[node]bool{n: true}
 	queue := []node{n}
 	for len(queue) > 0 {
@@ -35,6 +38,9 @@ func (fl *flow) closure(n node) []node {
 		out = append(out, k)
 	}
 	sortNodes(out)
+	for _, m := range out {
+		fl.closures[m] = out
+	}
 	return out
 }
 
@@ -156,7 +162,7 @@ func (fl *flow) satisfied(m node) []node {
 	}
 	for _, tn := range ix.external[fn.Name()] {
 		if implements(recv, tn.Type().Underlying().(*types.Interface)) {
-			out = append(out, node{kind: "ext", pos: tn.Pos(), name: fmt.Sprintf("%s satisfies %s.%s", fn.Name(), tn.Pkg().Path(), tn.Name())})
+			out = append(out, fl.named(node{kind: "ext", pos: tn.Pos()}, fmt.Sprintf("%s satisfies %s.%s", fn.Name(), tn.Pkg().Path(), tn.Name())))
 		}
 	}
 	return out
@@ -179,19 +185,19 @@ func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
 		switch m.kind {
 		case "ext":
 			if fl.p.fset.File(m.pos) != nil && fl.p.inModule(fl.p.fset.File(m.pos).Name()) {
-				return "generated file", fmt.Sprintf("%s is declared in a generated file, which ctxlint does not edit", m.name), m.pos
+				return "generated file", fmt.Sprintf("%s is declared in a generated file, which ctxlint does not edit", fl.nameOf(m)), m.pos
 			}
-			if len(m.name) > 0 && contains(m.name, " satisfies ") {
-				return "external interface", fmt.Sprintf("%s, declared outside the module: adding ctx would silently stop satisfying it; give the method a ctx-taking sibling by hand", m.name), m.pos
+			if len(fl.nameOf(m)) > 0 && contains(fl.nameOf(m), " satisfies ") {
+				return "external interface", fmt.Sprintf("%s, declared outside the module: adding ctx would silently stop satisfying it; give the method a ctx-taking sibling by hand", fl.nameOf(m)), m.pos
 			}
-			return "outside the module", fmt.Sprintf("%s is declared outside the loaded module: its signature cannot change with the functions passed to it; wrap the call in a closure that captures ctx", m.name), m.pos
+			return "outside the module", fmt.Sprintf("%s is declared outside the loaded module: its signature cannot change with the functions passed to it; wrap the call in a closure that captures ctx", fl.nameOf(m)), m.pos
 		case "func":
 			fn := fl.index().funcs[m.pos]
 			if fn != nil && fn.Signature().Recv() == nil && (fn.Name() == "init" || fn.Name() == "main" && fn.Pkg().Name() == "main") {
 				return "fixed signature", fmt.Sprintf("%s cannot take parameters", fn.Name()), m.pos
 			}
 			if f := fl.p.funcs[m.pos]; f != nil && hasLinkname(f) {
-				return "linkname", fmt.Sprintf("%s is named by a //go:linkname directive", m.name), m.pos
+				return "linkname", fmt.Sprintf("%s is named by a //go:linkname directive", fl.nameOf(m)), m.pos
 			}
 		}
 	}

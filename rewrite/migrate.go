@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"maps"
+	"os"
 
 	"golang.org/x/tools/go/packages"
 
@@ -43,7 +44,11 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 			return nil, err
 		}
 		opts.Overlay = overlay
-		res, err := Build(pkgs, stuck, opts).Execute()
+		plan := Build(pkgs, stuck, opts)
+		if os.Getenv("CTXLINT_DEBUG") == "plan" {
+			fmt.Fprintf(os.Stderr, "pass %d:\n%s", pass, plan.Dump())
+		}
+		res, err := plan.Execute()
 		if err != nil {
 			return nil, err
 		}

@@ -71,10 +71,11 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
 	pl := &Plan{prog: p, flow: newFlow(p)}
-	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}}
+	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}}
 	for _, s := range stuck {
 		b.path(s)
 	}
+	b.thread()
 	for _, key := range b.order {
 		if cs := b.sets[key]; cs != nil {
 			pl.Sets = append(pl.Sets, cs)
@@ -94,6 +95,7 @@ type builder struct {
 	refused      map[string]*Refusal
 	refusedOrder []string
 	comp         map[node]string // node → key of its change set or refusal
+	roots        map[*ast.FuncDecl]bool
 }
 
 // hop is one call of a path, found in the syntax.
@@ -151,6 +153,7 @@ func (b *builder) path(s ctxprop.Stuck) {
 		}
 		passes[i] = need
 	}
+	b.roots[root.decl] = true
 	keys := []string{loopKey}
 	for i := range n - 1 {
 		if !passes[i] {
@@ -290,7 +293,7 @@ func (b *builder) component(n node, label string) string {
 				cs.AddParam = append(cs.AddParam, m.pos)
 			}
 			if m.kind != "texpr" && m.kind != "lit" {
-				names = append(names, m.name)
+				names = append(names, b.pl.flow.nameOf(m))
 			}
 		}
 		if !b.pl.flow.hasContext(m) || m.kind == "slot" || m.kind == "elem" {
@@ -307,7 +310,7 @@ func (b *builder) component(n node, label string) string {
 	sort.Strings(names)
 	cs.Name = strings.Join(names, ", ")
 	if cs.Name == "" {
-		cs.Name = n.name
+		cs.Name = b.pl.flow.nameOf(n)
 	}
 	cs.AddParam = uniqPos(cs.AddParam)
 	cs.PassCtx = uniqPos(cs.PassCtx)
@@ -347,6 +350,93 @@ func declBefore(hops []hop, decl *ast.FuncDecl) bool {
 	for _, h := range hops {
 		if h.decl == decl {
 			return true
+		}
+	}
+	return false
+}
+
+// thread gives a ctx parameter to the callers of the functions that gain
+// one, up to the monitored loops. ctxprop reports one path per loop and
+// blocking call, but every function between a loop and a function that
+// now takes ctx must pass the loop's context down, or the call would get
+// context.TODO(): the hand migration's "plumbing". A caller is threaded
+// when a chain of callers leads from it up to a loop's function.
+func (b *builder) thread() {
+	memo := map[*ast.FuncDecl]int{} // 1 visiting, 2 reaches a root, 3 does not
+	var reaches func(d *ast.FuncDecl) bool
+	reaches = func(d *ast.FuncDecl) bool {
+		if b.roots[d] {
+			return true
+		}
+		switch memo[d] {
+		case 1, 3:
+			return false
+		case 2:
+			return true
+		}
+		memo[d] = 1
+		ok := false
+		for _, c := range b.callsOf(node{kind: "func", pos: d.Name.Pos()}) {
+			if _, cd := b.pl.prog.funcAt(c.Pos()); cd != nil && reaches(cd) {
+				ok = true
+				break
+			}
+		}
+		memo[d] = 3
+		if ok {
+			memo[d] = 2
+		}
+		return ok
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, key := range slices.Clone(b.order) {
+			cs := b.sets[key]
+			if cs == nil || len(cs.AddParam) == 0 {
+				continue
+			}
+			for _, lp := range cs.PassCtx {
+				_, d := b.pl.prog.funcAt(lp)
+				if d == nil || b.roots[d] || d.Body == nil {
+					continue
+				}
+				n := node{kind: "func", pos: d.Name.Pos()}
+				if _, done := b.comp[n]; done || b.pl.flow.hasContext(n) || b.contextInScope(lp) || !reaches(d) {
+					continue
+				}
+				for _, label := range cs.Paths {
+					b.component(n, label)
+				}
+				if len(cs.Paths) == 0 {
+					b.component(n, cs.Name)
+				}
+				changed = true
+			}
+		}
+	}
+}
+
+// callsOf lists the calls of everything that changes with n.
+func (b *builder) callsOf(n node) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for _, m := range b.pl.flow.closure(n) {
+		out = append(out, b.pl.flow.calls[m]...)
+	}
+	return out
+}
+
+// contextInScope reports whether a context variable is visible at pos.
+func (b *builder) contextInScope(pos token.Pos) bool {
+	f := b.pl.prog.fileAt(pos)
+	inner := f.pkg.Types.Scope().Innermost(pos)
+	for s := inner; s != nil && s != f.pkg.Types.Scope() && s != types.Universe; s = s.Parent() {
+		for _, name := range s.Names() {
+			obj := s.Lookup(name)
+			if _, ok := obj.(*types.Var); ok && isContext(obj.Type()) && name != "_" {
+				if _, vis := inner.LookupParent(name, pos); vis == obj {
+					return true
+				}
+			}
 		}
 	}
 	return false

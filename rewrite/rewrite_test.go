@@ -33,12 +33,10 @@ var cases = []struct {
 }{
 	{name: "chain"},
 	{name: "iface"},
-	// funcs keeps one report: ctxprop analyses the closure passed to retry
-	// as retry's callee and loses that its captured ctx is bounded by the
-	// tick (a known ctxprop gap, bench/realdeps/GAPS.md); the code is right.
-	{name: "funcs", remain: 1},
+	{name: "funcs"},
 	{name: "ctxvars"},
 	{name: "sinks"},
+	{name: "shapes"},
 	{name: "refused", refused: []string{"no deadline", "external interface"}, remain: 2},
 }
 
