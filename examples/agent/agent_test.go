@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -33,63 +34,113 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
+// agentRun is the agent running in a test, on loopback, with its probes'
+// client and its log.
+type agentRun struct {
+	t      *testing.T
+	tick   time.Duration
+	base   string // the probes' URL
+	logs   *syncBuffer
+	client *http.Client
+}
+
+// startAgent runs the agent with cfg (its listen address is ignored) until
+// the returned stop is called, logging at debug level to the agentRun's logs
+// and, when hook is not nil, to hook.
+func startAgent(t *testing.T, cfg config, hook func(slog.Record)) (*agentRun, func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &agentRun{t: t, tick: cfg.tick, base: "http://" + ln.Addr().String(), logs: new(syncBuffer), client: &http.Client{Timeout: time.Second}}
+	var h slog.Handler = slog.NewTextHandler(a.logs, &slog.HandlerOptions{Level: slog.LevelDebug})
+	if hook != nil {
+		h = hookHandler{h, hook}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, cfg, ln, slog.New(h)) }()
+	return a, func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("run: %v", err)
+		}
+	}
+}
+
+// get returns the probe's status code (0 if it did not answer) and body.
+func (a *agentRun) get(path string) (int, map[string]any) {
+	resp, err := a.client.Get(a.base + path)
+	if err != nil {
+		return 0, nil
+	}
+	defer resp.Body.Close()
+	var body map[string]any
+	json.NewDecoder(resp.Body).Decode(&body)
+	return resp.StatusCode, body
+}
+
+// waitFor polls the probe until it answers code, and fails the test if it
+// does not within the given time.
+func (a *agentRun) waitFor(path string, code int, within time.Duration) (time.Duration, map[string]any) {
+	a.t.Helper()
+	start := time.Now()
+	for {
+		got, body := a.get(path)
+		if got == code {
+			return time.Since(start), body
+		}
+		if time.Since(start) > within {
+			a.t.Fatalf("GET %s: still %d after %v, want %d; logs:\n%s", path, got, within, code, a.logs.String())
+		}
+		time.Sleep(a.tick / 20)
+	}
+}
+
+// hookHandler passes every record to hook too.
+type hookHandler struct {
+	slog.Handler
+	hook func(slog.Record)
+}
+
+func (h hookHandler) Handle(ctx context.Context, r slog.Record) error {
+	h.hook(r.Clone())
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h hookHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return hookHandler{h.Handler.WithAttrs(attrs), h.hook}
+}
+
+func (h hookHandler) WithGroup(name string) slog.Handler {
+	return hookHandler{h.Handler.WithGroup(name), h.hook}
+}
+
 // TestBlackhole runs the agent against a fake kubelet on loopback: healthy
 // while it answers; once it accepts connections and never answers, liveness
 // fails within the documented bound (4 periods, plus 2 of slack for a loaded
 // machine) and the goroutine dump shows the call that is stuck; once it
 // answers again, the agent recovers.
+//
+// It is the agent before its migration; TestMigratedBlackhole is the same
+// outage after it (see migration_test.go).
 func TestBlackhole(t *testing.T) {
+	if os.Getenv(migratedEnv) == "1" {
+		t.Skip(migratedEnv + "=1: this is the agent migrated by ctxlint -fix, whose liveness no longer fails (TestMigratedBlackhole); TestBlackhole is the failure before the migration")
+	}
 	const tick = 300 * time.Millisecond // long enough for a loaded CI machine, short enough for seconds
 	kl, err := fakekubelet.Start("node-1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer kl.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + ln.Addr().String()
-	var logs syncBuffer
-	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	cfg := config{kubeletURL: kl.URL, tick: tick, hostnameProvider: "kubelet"}
-	go func() { done <- run(ctx, cfg, ln, log) }()
+	a, stop := startAgent(t, config{kubeletURL: kl.URL, tick: tick, hostnameProvider: "kubelet"}, nil)
 	defer func() {
 		kl.Answer()
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("run: %v", err)
-		}
+		stop()
 	}()
-
-	client := &http.Client{Timeout: time.Second}
-	get := func(path string) (int, map[string]any) {
-		resp, err := client.Get(base + path)
-		if err != nil {
-			return 0, nil
-		}
-		defer resp.Body.Close()
-		var body map[string]any
-		json.NewDecoder(resp.Body).Decode(&body)
-		return resp.StatusCode, body
-	}
-	waitFor := func(path string, code int, within time.Duration) (time.Duration, map[string]any) {
-		t.Helper()
-		start := time.Now()
-		for {
-			got, body := get(path)
-			if got == code {
-				return time.Since(start), body
-			}
-			if time.Since(start) > within {
-				t.Fatalf("GET %s: still %d after %v, want %d; logs:\n%s", path, got, within, code, logs.String())
-			}
-			time.Sleep(tick / 20)
-		}
-	}
+	get, waitFor, logs := a.get, a.waitFor, a.logs
 
 	// Healthy: every component has received (readiness needs that), and
 	// stays healthy for a while.

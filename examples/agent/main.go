@@ -4,7 +4,14 @@
 // deadline, so a kubelet that stops answering makes liveness fail.
 //
 // With -demo it starts its own fake kubelet on loopback, turns it into a
-// black hole halfway through, and prints what the probes answer.
+// black hole halfway through, and prints what the probes answer:
+//
+//	go run ./examples/agent -demo 6s            # /live and /ready turn 503
+//	go run ./examples/agent -demo 6s -migrated  # /live stays 200
+//
+// -migrated (from the ctxlint checkout) copies the agent into a temporary
+// module, migrates the copy with the checkout's ctxlint -fix, and runs the
+// copy's -demo with the other flags given.
 package main
 
 import (
@@ -31,6 +38,7 @@ func main() {
 	flag.StringVar(&cfg.hostnameProvider, "hostname-provider", "kubelet", "hostname provider: os or kubelet")
 	demo := flag.Duration("demo", 0, "run against a fake kubelet for this long, black-holing it halfway")
 	debug := flag.Bool("debug", false, "log at debug level (goroutine dumps)")
+	migrated := flag.Bool("migrated", false, "with -demo: run the demo on a copy migrated by the checkout's ctxlint -fix")
 	flag.Parse()
 	if cfg.tick <= 0 || *demo < 0 {
 		fmt.Fprintln(os.Stderr, "agent: -tick must be positive and -demo not negative")
@@ -38,6 +46,10 @@ func main() {
 	}
 	if *demo > 0 && *demo < time.Second {
 		fmt.Fprintln(os.Stderr, "agent: -demo needs at least 1s")
+		os.Exit(2)
+	}
+	if *migrated && *demo == 0 {
+		fmt.Fprintln(os.Stderr, "agent: -migrated needs -demo")
 		os.Exit(2)
 	}
 
@@ -50,9 +62,18 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var err error
-	if *demo > 0 {
+	switch {
+	case *migrated:
+		var args []string // the flags given, but -migrated
+		flag.Visit(func(f *flag.Flag) {
+			if f.Name != "migrated" {
+				args = append(args, "-"+f.Name+"="+f.Value.String())
+			}
+		})
+		err = runMigratedDemo(ctx, args)
+	case *demo > 0:
 		err = runDemo(ctx, cfg, *demo, log)
-	} else {
+	default:
 		err = listenAndRun(ctx, cfg, log)
 	}
 	if err != nil {

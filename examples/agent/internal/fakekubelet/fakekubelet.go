@@ -21,6 +21,7 @@ type Kubelet struct {
 
 	mu      sync.Mutex
 	release chan struct{} // non-nil while a black hole; closed to release
+	served  int           // /pods requests answered
 }
 
 // Start serves on 127.0.0.1 at a free port.
@@ -29,12 +30,24 @@ func Start(node string) (*Kubelet, error) {
 	if err != nil {
 		return nil, err
 	}
+	return Serve(node, ln), nil
+}
+
+// Serve serves on ln, which Close closes.
+func Serve(node string, ln net.Listener) *Kubelet {
 	k := &Kubelet{URL: "http://" + ln.Addr().String(), Node: node}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /pods", k.pods)
 	k.srv = &http.Server{Handler: mux}
 	go k.srv.Serve(ln)
-	return k, nil
+	return k
+}
+
+// Served returns how many /pods requests were answered.
+func (k *Kubelet) Served() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.served
 }
 
 // Blackhole makes every request hang until Answer or Close.
@@ -86,5 +99,9 @@ func (k *Kubelet) pods(w http.ResponseWriter, r *http.Request) {
 		list.Items = append(list.Items, p)
 	}
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(list)
+	if json.NewEncoder(w).Encode(list) == nil {
+		k.mu.Lock()
+		k.served++
+		k.mu.Unlock()
+	}
 }
