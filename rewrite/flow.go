@@ -13,7 +13,7 @@ import (
 // parameter of func type, the elements of a map or slice of funcs, a
 // function's result).
 type node struct {
-	kind string // "func", "iface", "lit", "slot", "elem", "ret", "named", "texpr", "ext"
+	kind string // "func", "iface", "lit", "slot", "elem", "ret", "named", "texpr", "ext", "fixed"
 	pos  token.Pos
 }
 
@@ -249,6 +249,12 @@ func (fl *flow) walkFile(f *file) {
 			}
 		case *ast.CompositeLit:
 			fl.composite(info, node{}, n)
+		case *ast.TypeSpec:
+			if ft, ok := n.Type.(*ast.FuncType); ok { // type F func(...): its values change with it
+				if obj := info.Defs[n.Name]; obj != nil {
+					fl.link(fl.namedNode(obj.Type()), fl.named(node{kind: "texpr", pos: ft.Pos()}, "func type"))
+				}
+			}
 		case *ast.RangeStmt:
 			if n.Value != nil && holdsFunc(info.TypeOf(n.Value)) {
 				x := fl.nodeOf(info, n.X)
@@ -292,7 +298,7 @@ func (fl *flow) composite(info *types.Info, dst node, lit *ast.CompositeLit) {
 		fl.typeExpr(dst, lit.Type)
 	}
 	_, isStruct := t.Underlying().(*types.Struct)
-	for _, e := range lit.Elts {
+	for i, e := range lit.Elts {
 		v := e
 		if kv, ok := e.(*ast.KeyValueExpr); ok {
 			v = kv.Value
@@ -303,6 +309,10 @@ func (fl *flow) composite(info *types.Info, dst node, lit *ast.CompositeLit) {
 				fl.link(fl.nodeOf(info, kv.Key), fl.nodeOf(info, v))
 				continue
 			}
+		}
+		if st, ok := t.Underlying().(*types.Struct); ok && i < st.NumFields() && holdsFunc(info.TypeOf(v)) {
+			fl.link(fl.objNode(st.Field(i)), fl.nodeOf(info, v)) // T{f}: positional
+			continue
 		}
 		if isStruct || !holdsFunc(info.TypeOf(v)) {
 			continue
@@ -323,8 +333,8 @@ func (fl *flow) namedNode(t types.Type) node {
 		case *types.Named:
 			if _, ok := u.Underlying().(*types.Signature); ok {
 				obj := u.Origin().Obj()
-				if fl.p.fileAt(obj.Pos()) == nil {
-					return node{}
+				if fl.p.fileAt(obj.Pos()) == nil { // http.HandlerFunc: fixed
+					return fl.named(node{kind: "fixed", pos: obj.Pos()}, obj.Pkg().Path()+"."+obj.Name())
 				}
 				return fl.named(node{kind: "named", pos: obj.Pos()}, obj.Name())
 			}
@@ -348,6 +358,9 @@ func (fl *flow) namedNode(t types.Type) node {
 // values it passes to the callee's parameters.
 func (fl *flow) call(info *types.Info, call *ast.CallExpr) {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if len(call.Args) == 1 && holdsFunc(tv.Type) { // F(f): f takes F's type
+			fl.link(fl.nodeOf(info, call.Args[0]), fl.namedNode(tv.Type))
+		}
 		return
 	}
 	callee := fl.nodeOf(info, call.Fun)

@@ -29,6 +29,7 @@ type Plan struct {
 	Refusals []Refusal
 	prog     *program
 	flow     *flow
+	opts     Options
 }
 
 // A ChangeSet is a connected group of edits, applied whole or not at all.
@@ -70,7 +71,7 @@ func (r Refusal) String() string {
 func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan {
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
-	pl := &Plan{prog: p, flow: newFlow(p)}
+	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
 	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}}
 	for _, s := range stuck {
 		b.path(s)

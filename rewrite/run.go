@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
+	"go/types"
 	"slices"
 )
 
@@ -73,7 +74,11 @@ func (pl *Plan) Execute() (*Result, error) {
 			}
 			return res, nil
 		}
-		for _, cs := range pl.culprits(sets, errs[0]) {
+		culprits, err := pl.isolate(sets, pl.culprits(sets, errs[0]), errs[0])
+		if err != nil {
+			return nil, err
+		}
+		for _, cs := range culprits {
 			drop(cs, "does not compile", fmt.Sprintf("with it, %s: %s", shortPos(pl.prog.fset.Position(errs[0].Pos)), errs[0].Msg), firstPos(cs))
 		}
 	}
@@ -88,4 +93,38 @@ func firstPos(cs *ChangeSet) token.Pos {
 
 func shortPos(p token.Position) string {
 	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
+}
+
+// maxIsolate bounds the sets tried one by one for a type error.
+const maxIsolate = 16
+
+// isolate narrows the suspects of a type error to the sets without which
+// it goes away, trying each alone: a wrong guess would drop good sets
+// with the bad one. When none alone is to blame, all suspects are.
+func (pl *Plan) isolate(sets, suspects []*ChangeSet, te types.Error) ([]*ChangeSet, error) {
+	if len(suspects) < 2 || len(suspects) > maxIsolate {
+		return suspects, nil
+	}
+	var blamed []*ChangeSet
+	for _, cs := range suspects {
+		rest := slices.DeleteFunc(slices.Clone(sets), func(s *ChangeSet) bool { return s == cs })
+		out, failed, err := pl.Apply(rest)
+		if err != nil {
+			return nil, err
+		}
+		if len(failed) > 0 {
+			continue
+		}
+		errs, err := pl.verify(out)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.ContainsFunc(errs, func(e types.Error) bool { return e.Msg == te.Msg }) {
+			blamed = append(blamed, cs)
+		}
+	}
+	if len(blamed) == 0 {
+		return suspects, nil
+	}
+	return blamed, nil
 }

@@ -41,7 +41,7 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 		return // its context argument is the Empty edit's
 	}
 	ctx, threaded := e.ctxAt(call.Pos())
-	if !threaded {
+	if !threaded && !e.pl.opts.Todo {
 		return // the function around it was not given a ctx: refused elsewhere
 	}
 	dc, ok := e.dstOf(call).(*dst.CallExpr)

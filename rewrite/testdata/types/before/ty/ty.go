@@ -1,0 +1,52 @@
+// Package ty holds functions in values of a named func type, in a struct
+// literal without field names, and in an http.HandlerFunc: the first two
+// change with their functions; the last is a type of another module, so
+// the handler is refused and the rest applied.
+package ty
+
+import (
+	"net"
+	"net/http"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+// Getter looks a name up.
+type Getter func(name string) (string, error)
+
+func lookup(name string) (string, error) {
+	addrs, err := net.LookupHost(name)
+	if err != nil || len(addrs) == 0 {
+		return "", err
+	}
+	return addrs[0], nil
+}
+
+type pair struct {
+	name string
+	get  Getter
+}
+
+var byName = []pair{{"dns", lookup}}
+
+func handle(w http.ResponseWriter, r *http.Request) {
+	_, _ = net.LookupHost(r.Host)
+}
+
+// Mux serves handle.
+func Mux() *http.ServeMux {
+	m := http.NewServeMux()
+	m.Handle("/", http.HandlerFunc(handle))
+	return m
+}
+
+// Loop resolves on every tick.
+func Loop() {
+	h := health.RegisterLiveness("types")
+	for range h.C {
+		for _, p := range byName {
+			_, _ = p.get(p.name)
+		}
+		handle(nil, &http.Request{Host: "x"})
+	}
+}
