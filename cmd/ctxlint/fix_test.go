@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -97,4 +98,141 @@ func agentCopy(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// fixModule writes a module (example.com/x, using this checkout) with the
+// given files into a temporary directory and makes it the working
+// directory.
+func fixModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("loads modules")
+	}
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/x\n\ngo 1.26.0\n\nrequire github.com/ctxlint/ctxlint v0.0.0\n\nreplace github.com/ctxlint/ctxlint => " + repo + "\n"
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	return dir
+}
+
+const resolveLoop = `package r
+
+import (
+	"net"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+func resolve(name string) error {
+	_, err := net.LookupHost(name)
+	return err
+}
+
+// Loop resolves on every tick.
+func Loop() {
+	h := health.RegisterLiveness("r")
+	for range h.C {
+		_ = resolve("a")
+	}
+}
+`
+
+// TestFixDiffJSON: -fix -diff -json prints the outcome and the diff as
+// JSON, exits 3 (pending), and writes nothing; without -diff it writes,
+// and then there is nothing to do (exit 0).
+func TestFixDiffJSON(t *testing.T) {
+	dir := fixModule(t, map[string]string{"r/r.go": resolveLoop})
+	var stdout, stderr bytes.Buffer
+	if code := fixCommand([]string{"-fix", "-diff", "-json", "./..."}, &stdout, &stderr); code != 3 {
+		t.Fatalf("exit %d, want 3; stderr: %s", code, stderr.String())
+	}
+	var sum fixSummary
+	if err := json.Unmarshal(stdout.Bytes(), &sum); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	if sum.Functions != 1 || len(sum.Files) != 1 || sum.Files[0] != filepath.Join("r", "r.go") || len(sum.Refused) != 0 {
+		t.Errorf("summary %+v, want 1 function in r/r.go, nothing refused", sum)
+	}
+	for _, want := range []string{"+func resolve(ctx context.Context, name string) error {", "+\t_, err := net.DefaultResolver.LookupHost(ctx, name)", "+\t\t_ = resolve(ctx, \"a\")"} {
+		if !strings.Contains(sum.Diff, want) {
+			t.Errorf("diff lacks %q:\n%s", want, sum.Diff)
+		}
+	}
+	if src, _ := os.ReadFile(filepath.Join(dir, "r", "r.go")); string(src) != resolveLoop {
+		t.Fatal("-diff wrote the file")
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 3 {
+		t.Fatalf("exit %d, want 3; stderr: %s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "rewrote 1 functions in 1 files; applied 3 of 3 change sets; 0 refused") {
+		t.Errorf("summary: %s", stderr.String())
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "r", "r.go")); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("mode after the write: %v %v", fi.Mode(), err)
+	}
+	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 0 {
+		t.Fatalf("second run: exit %d, want 0", code)
+	}
+}
+
+// TestFixBadInput: a package that does not type-check is an error (exit
+// 1), and nothing is written.
+func TestFixBadInput(t *testing.T) {
+	broken := strings.Replace(resolveLoop, "return err", "return undefinedName", 1)
+	dir := fixModule(t, map[string]string{"r/r.go": broken})
+	var stdout, stderr bytes.Buffer
+	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 1 {
+		t.Fatalf("exit %d, want 1; stderr: %s", code, stderr.String())
+	}
+	// The errors themselves go to the process's stderr (packages.PrintErrors).
+	if !strings.Contains(stderr.String(), "errors loading packages") {
+		t.Errorf("stderr: %s", stderr.String())
+	}
+	if src, _ := os.ReadFile(filepath.Join(dir, "r", "r.go")); string(src) != broken {
+		t.Fatal("a broken package was rewritten")
+	}
+	if code := fixCommand([]string{"-fix", "./nothing/..."}, &stdout, &stderr); code != 1 {
+		t.Errorf("no packages: exit %d, want 1", code)
+	}
+}
+
+// TestFixTodo: a loop whose ticks carry no deadline is refused; with
+// -fix.todo the functions below it are threaded from context.TODO().
+func TestFixTodo(t *testing.T) {
+	src := strings.NewReplacer(
+		`	"github.com/ctxlint/ctxlint/runtime/health"
+`, "",
+		`	h := health.RegisterLiveness("r")
+	for range h.C {`, `	h := &Handle{C: make(chan struct{})}
+	for range h.C {`,
+		"// Loop resolves on every tick.\n", "// Handle is another library's health handle.\ntype Handle struct{ C chan struct{} }\n\n// Loop resolves on every tick.\n//\n//ctxlint:monitored\n",
+	).Replace(resolveLoop)
+	dir := fixModule(t, map[string]string{"r/r.go": src})
+	var stdout, stderr bytes.Buffer
+	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "no deadline: the tick carries no deadline") {
+		t.Fatalf("without -fix.todo: exit %d, want 0 and the refusal; stderr: %s", code, stderr.String())
+	}
+	if code := fixCommand([]string{"-fix", "-fix.todo", "./..."}, &stdout, &stderr); code != 3 {
+		t.Fatalf("-fix.todo: exit %d, want 3; stderr: %s", code, stderr.String())
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "r", "r.go"))
+	for _, want := range []string{"func resolve(ctx context.Context, name string) error {", "_ = resolve(context.TODO(), \"a\")"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("-fix.todo result lacks %q:\n%s", want, got)
+		}
+	}
 }
