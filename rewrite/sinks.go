@@ -60,9 +60,9 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 	switch {
 	case recv == "*net/http.Client" && fn.Name() == "Do", recv == "*net/http.Transport" && fn.Name() == "RoundTrip":
 		e.requestContext(call, info)
-	case pkg == "net/http" && recv == "" && (fn.Name() == "Get" || fn.Name() == "Post" || fn.Name() == "Head" || fn.Name() == "PostForm"),
-		recv == "*net/http.Client" && (fn.Name() == "Get" || fn.Name() == "Post" || fn.Name() == "Head" || fn.Name() == "PostForm"):
-		e.fail("%s: %s sends a request without a context: build it with http.NewRequestWithContext and send it with Do (ctxlint does not rewrite this form yet)", e.p.fset.Position(call.Pos()), fn.FullName())
+	case pkg == "net/http" && recv == "" && (fn.Name() == "Get" || fn.Name() == "Post" || fn.Name() == "Head"),
+		recv == "*net/http.Client" && (fn.Name() == "Get" || fn.Name() == "Post" || fn.Name() == "Head"):
+		e.httpShortcut(call, dc, fn, recv != "", ctx)
 	case recv == "*os/exec.Cmd":
 		e.commandContext(call, info)
 	case pkg == "os/exec" && fn.Name() == "Command":
@@ -223,4 +223,78 @@ func (e *edit) commandContext(call *ast.CallExpr, info *types.Info) {
 	if !done {
 		e.fail("%s: the command is not built with exec.Command in %s: build it with exec.CommandContext", e.p.fset.Position(call.Pos()), decl.Name.Name)
 	}
+}
+
+// httpShortcut rewrites http.Get, Head and Post (or a client's) into the
+// same request built with http.NewRequestWithContext and sent with Do, in
+// a function literal called in place, so that it stays one expression
+// with the same results and errors as the shortcut:
+//
+//	func() (*http.Response, error) {
+//		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+//		if err != nil {
+//			return nil, err
+//		}
+//		return http.DefaultClient.Do(req)
+//	}()
+func (e *edit) httpShortcut(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func, method bool, ctx dst.Expr) {
+	h := func(name string) *dst.Ident { return &dst.Ident{Name: name, Path: "net/http"} }
+	var client dst.Expr = h("DefaultClient")
+	if method {
+		sel, ok := dc.Fun.(*dst.SelectorExpr)
+		if !ok {
+			e.fail("%s: cannot tell the client of %s", e.p.fset.Position(call.Pos()), fn.FullName())
+			return
+		}
+		client = sel.X
+	}
+	args := dc.Args
+	var body dst.Expr = dst.NewIdent("nil")
+	var header dst.Stmt
+	switch fn.Name() {
+	case "Get", "Head":
+		if len(args) != 1 {
+			return
+		}
+	case "Post":
+		if len(args) != 3 {
+			return
+		}
+		body = args[2]
+		header = &dst.ExprStmt{X: &dst.CallExpr{
+			Fun:  &dst.SelectorExpr{X: &dst.SelectorExpr{X: dst.NewIdent("req"), Sel: dst.NewIdent("Header")}, Sel: dst.NewIdent("Set")},
+			Args: []dst.Expr{&dst.BasicLit{Kind: token.STRING, Value: `"Content-Type"`}, args[1]},
+		}}
+	}
+	for _, a := range args {
+		a.Decorations().Before, a.Decorations().After = dst.None, dst.None
+	}
+	method2 := map[string]string{"Get": "MethodGet", "Head": "MethodHead", "Post": "MethodPost"}[fn.Name()]
+	errNil := &dst.BinaryExpr{X: dst.NewIdent("err"), Op: token.NEQ, Y: dst.NewIdent("nil")}
+	stmts := []dst.Stmt{
+		&dst.AssignStmt{
+			Lhs: []dst.Expr{dst.NewIdent("req"), dst.NewIdent("err")},
+			Tok: token.DEFINE,
+			Rhs: []dst.Expr{&dst.CallExpr{Fun: h("NewRequestWithContext"), Args: []dst.Expr{ctx, h(method2), args[0], body}}},
+		},
+		&dst.IfStmt{Cond: errNil, Body: &dst.BlockStmt{List: []dst.Stmt{
+			&dst.ReturnStmt{Results: []dst.Expr{dst.NewIdent("nil"), dst.NewIdent("err")}},
+		}}},
+	}
+	if header != nil {
+		stmts = append(stmts, header)
+	}
+	stmts = append(stmts, &dst.ReturnStmt{Results: []dst.Expr{&dst.CallExpr{
+		Fun:  &dst.SelectorExpr{X: client, Sel: dst.NewIdent("Do")},
+		Args: []dst.Expr{dst.NewIdent("req")},
+	}}})
+	lit := &dst.FuncLit{
+		Type: &dst.FuncType{Func: true, Params: &dst.FieldList{}, Results: &dst.FieldList{List: []*dst.Field{
+			{Type: &dst.StarExpr{X: h("Response")}},
+			{Type: dst.NewIdent("error")},
+		}}},
+		Body: &dst.BlockStmt{List: stmts},
+	}
+	dc.Fun = lit
+	dc.Args = nil
 }

@@ -6,7 +6,9 @@ import (
 	"context"
 	"database/sql"
 	"net"
+	"net/http"
 	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/ctxlint/ctxlint/runtime/health"
@@ -53,6 +55,46 @@ func Loop(db *sql.DB) {
 		_ = dialTimeout(ctx)
 		_ = lookup(ctx)
 		_ = query(ctx, db)
+		cancel()
+	}
+}
+
+func get(ctx context.Context, url string) error {
+	resp, err := func() (*http.Response, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return nil, err
+		}
+		return http.DefaultClient.Do(req)
+	}()
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func post(ctx context.Context, c *http.Client, url string) error {
+	resp, err := func() (*http.Response, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader("x"))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "text/plain")
+		return c.Do(req)
+	}()
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Poll sends requests on every tick.
+func Poll(c *http.Client) {
+	h := health.RegisterLiveness("http")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = get(ctx, "http://a")
+		_ = post(ctx, c, "http://b")
 		cancel()
 	}
 }

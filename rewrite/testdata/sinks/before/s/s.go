@@ -5,7 +5,9 @@ package s
 import (
 	"database/sql"
 	"net"
+	"net/http"
 	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/ctxlint/ctxlint/runtime/health"
@@ -51,5 +53,30 @@ func Loop(db *sql.DB) {
 		_ = dialTimeout()
 		_ = lookup()
 		_ = query(db)
+	}
+}
+
+func get(url string) error {
+	resp, err := http.Get(url)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func post(c *http.Client, url string) error {
+	resp, err := c.Post(url, "text/plain", strings.NewReader("x"))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Poll sends requests on every tick.
+func Poll(c *http.Client) {
+	h := health.RegisterLiveness("http")
+	for range h.C {
+		_ = get("http://a")
+		_ = post(c, "http://b")
 	}
 }
