@@ -27,6 +27,9 @@ type edit struct {
 	regions []region
 	errs    map[*ChangeSet]error
 	set     *ChangeSet // the set being applied, for errors
+	// compatNames are the new names of the functions kept under their old
+	// one as a wrapper, by the position of their name.
+	compatNames map[token.Pos]string
 }
 
 // region is where a derived context is in scope.
@@ -39,7 +42,7 @@ type region struct {
 // contents, by file name. A set that cannot be applied as planned is
 // reported in failed and left out whole.
 func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
-	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}}
+	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}}
 	// Names first: every call must know which functions gained a ctx.
 	for _, cs := range sets {
 		e.set = cs
@@ -54,7 +57,15 @@ func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*Cha
 		}
 	}
 	for _, cs := range sets {
+		for _, pos := range cs.Compat {
+			e.compatNames[pos] = e.p.funcs[pos].decl.Name.Name + "Context"
+		}
+	}
+	for _, cs := range sets {
 		e.set = cs
+		for _, pos := range cs.Compat {
+			e.compat(pos)
+		}
 		for _, pos := range cs.AddParam {
 			e.addParam(pos)
 		}
@@ -324,6 +335,20 @@ func (e *edit) passCtx(pos token.Pos) {
 		return
 	}
 	ctx, _ := e.ctxAt(call.Lparen)
+	if fn, ok := calleeFunc(e.p.fileAt(pos).pkg.TypesInfo, call); ok {
+		if name, ok := e.compatNames[fn.Origin().Pos()]; ok {
+			switch fun := dc.Fun.(type) {
+			case *dst.Ident:
+				fun.Name = name
+			case *dst.SelectorExpr:
+				fun.Sel.Name = name
+			case *dst.IndexExpr:
+				if id, ok := fun.X.(*dst.Ident); ok {
+					id.Name = name
+				}
+			}
+		}
+	}
 	if len(call.Args) == 1 && call.Ellipsis == token.NoPos {
 		f := e.p.fileAt(pos)
 		if t, ok := f.pkg.TypesInfo.TypeOf(call.Args[0]).(*types.Tuple); ok && t.Len() > 1 {
@@ -520,4 +545,86 @@ func (pl *Plan) files(sets []*ChangeSet) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// compat renames the function at pos FContext and keeps a wrapper under
+// its old name and signature for callers outside the loaded packages:
+//
+//	// F is FContext without a context.
+//	//
+//	// Deprecated: use FContext, which takes the context the call runs under.
+//	//
+//	//go:fix inline
+//	func F(a A) B { return FContext(context.TODO(), a) }
+func (e *edit) compat(pos token.Pos) {
+	f := e.p.funcs[pos]
+	dd, ok := e.dstOf(f.decl).(*dst.FuncDecl)
+	if !ok {
+		e.fail("%s: cannot edit %s", e.p.fset.Position(pos), f.decl.Name.Name)
+		return
+	}
+	old, name := dd.Name.Name, e.compatNames[pos]
+	typ := dst.Clone(dd.Type).(*dst.FuncType)
+	var recv *dst.FieldList
+	if dd.Recv != nil {
+		recv = dst.Clone(dd.Recv).(*dst.FieldList)
+		if len(recv.List) == 1 && (len(recv.List[0].Names) == 0 || recv.List[0].Names[0].Name == "_") {
+			recv.List[0].Names = []*dst.Ident{dst.NewIdent("x")}
+		}
+	}
+	args := []dst.Expr{&dst.CallExpr{Fun: &dst.Ident{Name: "TODO", Path: "context"}}}
+	ellipsis := false
+	i := 0
+	for _, fld := range typ.Params.List {
+		if len(fld.Names) == 0 {
+			fld.Names = []*dst.Ident{dst.NewIdent("")}
+		}
+		for _, n := range fld.Names {
+			if n.Name == "" || n.Name == "_" {
+				n.Name = fmt.Sprintf("p%d", i)
+			}
+			args = append(args, dst.NewIdent(n.Name))
+			i++
+		}
+		if _, ok := fld.Type.(*dst.Ellipsis); ok {
+			ellipsis = true
+		}
+	}
+	var fun dst.Expr = dst.NewIdent(name)
+	if recv != nil {
+		fun = &dst.SelectorExpr{X: dst.NewIdent(recv.List[0].Names[0].Name), Sel: dst.NewIdent(name)}
+	}
+	call := &dst.CallExpr{Fun: fun, Args: args, Ellipsis: ellipsis}
+	var body dst.Stmt = &dst.ReturnStmt{Results: []dst.Expr{call}}
+	if typ.Results == nil || len(typ.Results.List) == 0 {
+		body = &dst.ExprStmt{X: call}
+	}
+	for _, fld := range typ.Params.List {
+		fld.Decs = dst.FieldDecorations{}
+	}
+	w := &dst.FuncDecl{Recv: recv, Name: dst.NewIdent(old), Type: typ, Body: &dst.BlockStmt{List: []dst.Stmt{body}}}
+	w.Decs.Before = dst.EmptyLine
+	w.Decs.After = dst.EmptyLine
+	w.Decs.Start.Append(
+		fmt.Sprintf("// %s is %s without a context.", old, name),
+		"//",
+		fmt.Sprintf("// Deprecated: use %s, which takes the context the call runs under.", name),
+		"//",
+		"//go:fix inline",
+	)
+	dd.Name.Name = name
+	for i, line := range dd.Decs.Start { // the doc comment starts with the name
+		if strings.HasPrefix(line, "// "+old+" ") {
+			dd.Decs.Start[i] = "// " + name + line[len("// "+old):]
+			break
+		}
+	}
+	df := e.files[f.file.name]
+	for i, d := range df.Decls {
+		if d == dd {
+			df.Decls = slices.Insert(df.Decls, i+1, dst.Decl(w))
+			return
+		}
+	}
+	e.fail("%s: cannot place the wrapper of %s", e.p.fset.Position(pos), old)
 }

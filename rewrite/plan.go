@@ -19,6 +19,10 @@ type Options struct {
 	// Todo threads ctx below loops whose ticks carry no deadline, passing
 	// context.TODO() at the loop.
 	Todo bool
+	// Compat keeps each exported function that gains ctx under its old
+	// signature, as a deprecated wrapper (//go:fix inline) of its new
+	// form FContext, for callers outside the loaded packages.
+	Compat bool
 	// Overlay holds the files rewritten by an earlier pass, as loaded.
 	Overlay map[string][]byte
 }
@@ -50,6 +54,9 @@ type ChangeSet struct {
 	Sinks []token.Pos
 	// Loop is set for a loop that derives its context from the tick.
 	Loop *Loop
+	// Compat lists the functions (their name) renamed FContext, with a
+	// wrapper under the old name (Options.Compat).
+	Compat []token.Pos
 }
 
 // A Refusal is a change ctxlint will not make, and why.
@@ -315,8 +322,41 @@ func (b *builder) component(n node, label string) string {
 	}
 	cs.AddParam = uniqPos(cs.AddParam)
 	cs.PassCtx = uniqPos(cs.PassCtx)
+	if b.opts.Compat && len(members) == 1 && members[0].kind == "func" {
+		if f := b.pl.prog.funcs[members[0].pos]; f != nil && b.compatible(f) {
+			cs.Compat = []token.Pos{members[0].pos}
+		}
+	}
 	b.add(key, cs)
 	return key
+}
+
+// compatible reports whether f gets a wrapper under -fix.compat: an
+// exported function, or an exported method of an exported type, that
+// code outside the module can call (not in package main or under an
+// internal directory), with no FContext beside it already.
+func (b *builder) compatible(f *fun) bool {
+	if f.obj == nil || !f.obj.Exported() || f.file.pkg.Name == "main" || f.decl.Body == nil {
+		return false
+	}
+	path := f.file.pkg.PkgPath
+	if strings.Contains(path+"/", "/internal/") || strings.HasPrefix(path, "internal/") {
+		return false
+	}
+	name := f.obj.Name() + "Context"
+	if recv := f.obj.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := types.Unalias(t).(*types.Named)
+		if !ok || !n.Obj().Exported() {
+			return false
+		}
+		obj, _, _ := types.LookupFieldOrMethod(recv.Type(), true, f.obj.Pkg(), name)
+		return obj == nil
+	}
+	return f.obj.Pkg().Scope().Lookup(name) == nil
 }
 
 func uniqPos(s []token.Pos) []token.Pos {

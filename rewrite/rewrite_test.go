@@ -37,6 +37,7 @@ var cases = []struct {
 	{name: "ctxvars"},
 	{name: "sinks"},
 	{name: "shapes"},
+	{name: "compat", opts: rewrite.Options{Compat: true}},
 	{name: "types", refused: []string{"fixed signature"}, remain: 1},
 	{name: "refused", refused: []string{"no deadline", "external interface"}, remain: 2},
 }

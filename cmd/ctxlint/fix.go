@@ -67,6 +67,7 @@ func fixCommand(args []string, stdout, stderr io.Writer) int {
 	diff := fs.Bool("diff", false, "print a unified diff and write nothing")
 	jsonOut := fs.Bool("json", false, "print the outcome as JSON on stdout")
 	todo := fs.Bool("fix.todo", false, "also thread ctx below loops whose ticks carry no deadline, from context.TODO() at the loop")
+	compat := fs.Bool("fix.compat", false, "keep each exported function that gains ctx under its old signature, as a deprecated //go:fix inline wrapper of FContext")
 	addTagsFlag(fs)
 	for _, a := range []*analysis.Analyzer{ctxprop.Analyzer} {
 		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
@@ -90,7 +91,7 @@ func fixCommand(args []string, stdout, stderr io.Writer) int {
 			progress.say("checking the rewritten packages for more paths")
 		}
 		return loadOverlay(patterns, overlay)
-	}, rewrite.Options{Todo: *todo})
+	}, rewrite.Options{Todo: *todo, Compat: *compat})
 	if err != nil {
 		fmt.Fprintln(stderr, "ctxlint:", err)
 		return 1

@@ -72,7 +72,7 @@ deadlines leaves behind.
 Usage:
 
   ctxlint [flags] [packages]        report the findings (exit status 3 if any)
-  ctxlint -fix [-diff] [-json] [-fix.todo] [packages]
+  ctxlint -fix [-diff] [-json] [-fix.todo] [-fix.compat] [packages]
                                     the migration: thread each monitored loop's
                                     health deadline down to every blocking call
                                     it reaches, across packages (exit status 0
@@ -120,6 +120,9 @@ Flags of the standalone mode:
   -diff                with -fix, print a unified diff and write nothing
   -fix.todo            with -fix, also thread ctx below loops whose ticks
                        carry no deadline, from context.TODO()
+  -fix.compat          with -fix, keep each exported function that gains ctx
+                       under its old signature, as a deprecated wrapper
+                       (//go:fix inline) of its new form FContext
   -tags a,b            build tags for loading the packages (own driver, -fix,
                        ctxlint todo)
   -c N                 show N lines of context around each finding
