@@ -38,6 +38,7 @@ var cases = []struct {
 	{name: "sinks"},
 	{name: "shapes"},
 	{name: "compat", opts: rewrite.Options{Compat: true}},
+	{name: "tagged", refused: []string{"build-tagged file"}, remain: 1},
 	{name: "types", refused: []string{"fixed signature"}, remain: 1},
 	{name: "refused", refused: []string{"no deadline", "external interface"}, remain: 2},
 }
