@@ -13,7 +13,7 @@ import (
 // parameter of func type, the elements of a map or slice of funcs, a
 // function's result).
 type node struct {
-	kind string // "func", "iface", "lit", "slot", "elem", "ret", "named", "texpr", "ext", "fixed"
+	kind string // "func", "iface", "lit", "slot", "elem", "ret", "named", "texpr", "ext", "fixed", "opaque"
 	pos  token.Pos
 }
 
@@ -193,6 +193,10 @@ func (fl *flow) walkFile(f *file) {
 		if !holdsFunc(t) {
 			return
 		}
+		if dt := info.TypeOf(dst); dt != nil && types.IsInterface(dt) {
+			fl.opaque(info, src)
+			return
+		}
 		d := fl.nodeOf(info, dst)
 		switch s := ast.Unparen(src).(type) {
 		case *ast.CompositeLit:
@@ -298,6 +302,15 @@ func (fl *flow) composite(info *types.Info, dst node, lit *ast.CompositeLit) {
 		fl.typeExpr(dst, lit.Type)
 	}
 	_, isStruct := t.Underlying().(*types.Struct)
+	var elemType types.Type // of a map, slice or array literal's elements
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		elemType = u.Elem()
+	case *types.Slice:
+		elemType = u.Elem()
+	case *types.Array:
+		elemType = u.Elem()
+	}
 	for i, e := range lit.Elts {
 		v := e
 		if kv, ok := e.(*ast.KeyValueExpr); ok {
@@ -306,11 +319,23 @@ func (fl *flow) composite(info *types.Info, dst node, lit *ast.CompositeLit) {
 				if !holdsFunc(info.TypeOf(v)) {
 					continue
 				}
+				if ft := info.TypeOf(kv.Key); ft != nil && types.IsInterface(ft) {
+					fl.opaque(info, v)
+					continue
+				}
 				fl.link(fl.nodeOf(info, kv.Key), fl.nodeOf(info, v))
 				continue
 			}
 		}
+		if elemType != nil && types.IsInterface(elemType) && holdsFunc(info.TypeOf(v)) {
+			fl.opaque(info, v) // map[string]any{"f": f}
+			continue
+		}
 		if st, ok := t.Underlying().(*types.Struct); ok && i < st.NumFields() && holdsFunc(info.TypeOf(v)) {
+			if types.IsInterface(st.Field(i).Type()) {
+				fl.opaque(info, v)
+				continue
+			}
 			fl.link(fl.objNode(st.Field(i)), fl.nodeOf(info, v)) // T{f}: positional
 			continue
 		}
@@ -384,6 +409,16 @@ func (fl *flow) call(info *types.Info, call *ast.CallExpr) {
 			continue
 		}
 		param := sig.Params().At(pi)
+		pt := param.Type()
+		if sig.Variadic() && pi == sig.Params().Len()-1 && call.Ellipsis == token.NoPos {
+			if sl, ok := pt.(*types.Slice); ok {
+				pt = sl.Elem()
+			}
+		}
+		if types.IsInterface(pt) { // reflect.ValueOf(f), fmt.Println(f), any(f)
+			fl.opaque(info, arg)
+			continue
+		}
 		if fn != nil {
 			// The declared parameter, shared by every instantiation.
 			if origin := fn.Origin().Signature().Params(); pi < origin.Len() {
@@ -434,4 +469,11 @@ func elemOf(n node) node {
 		return node{kind: "elem", pos: n.pos}
 	}
 	return node{kind: "elem2", pos: n.pos} // nested containers: one node for all depths
+}
+
+// opaque marks a function value that goes into an interface value: a type
+// assertion or reflection may rely on its signature, which no type check
+// sees, so it must not change.
+func (fl *flow) opaque(info *types.Info, e ast.Expr) {
+	fl.link(fl.nodeOf(info, e), fl.named(node{kind: "opaque", pos: e.Pos()}, types.ExprString(e)))
 }

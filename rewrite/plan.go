@@ -80,13 +80,13 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
-	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}}
+	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}}
 	for _, s := range stuck {
 		b.path(s)
 	}
 	b.thread()
 	for _, key := range b.order {
-		if cs := b.sets[key]; cs != nil {
+		if cs := b.sets[key]; cs != nil && (cs.Loop == nil || b.loopUse[key] > 0) {
 			pl.Sets = append(pl.Sets, cs)
 		}
 	}
@@ -106,6 +106,9 @@ type builder struct {
 	comp         map[node]string // node → key of its change set or refusal
 	roots        map[*ast.FuncDecl]bool
 	ignored      map[string][]string // name called → files the build excludes that call it
+	// loopUse counts, by loop set, the paths through it not refused: a
+	// loop whose every path is refused derives a context nobody uses.
+	loopUse map[string]int
 }
 
 // hop is one call of a path, found in the syntax.
@@ -189,10 +192,15 @@ func (b *builder) path(s ctxprop.Stuck) {
 			b.single("empty", pos, func(cs *ChangeSet) { cs.Empty = append(cs.Empty, pos) }, label)
 		}
 	}
+	blocked := false
 	for _, k := range keys {
 		if cs := b.sets[k]; cs != nil && !slices.Contains(cs.Paths, label) {
 			cs.Paths = append(cs.Paths, label)
 		}
+		blocked = blocked || b.refused[k] != nil
+	}
+	if !blocked && loopKey != "" {
+		b.loopUse[loopKey]++
 	}
 }
 

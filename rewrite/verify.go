@@ -92,7 +92,8 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, error) {
 			}),
 			Sizes: pkg.TypesSizes,
 			Error: func(err error) {
-				if te, ok := err.(types.Error); ok && !te.Soft {
+				// Soft errors (an unused variable or import) fail the build too.
+				if te, ok := err.(types.Error); ok {
 					errs = append(errs, te)
 				}
 			},

@@ -53,3 +53,23 @@ func Loop() {
 		cancel()
 	}
 }
+
+func probe(name string) error {
+	_, err := net.LookupHost(name)
+	return err
+}
+
+// registry keeps probe as an interface value, asserted back later: its
+// signature must not change.
+var registry = map[string]any{"probe": probe}
+
+// Probe runs the registered probe on every tick.
+func Probe() {
+	h := health.RegisterLiveness("probe")
+	for range h.C {
+		_ = probe("p")
+		if f, ok := registry["probe"].(func(string) error); ok {
+			_ = f("q")
+		}
+	}
+}
