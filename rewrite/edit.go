@@ -78,6 +78,9 @@ func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*Cha
 		for _, pos := range cs.Sinks {
 			e.sink(pos)
 		}
+		for _, pos := range cs.Adapt {
+			e.adapt(pos)
+		}
 	}
 	if len(e.errs) > 0 {
 		return nil, e.errs, nil
@@ -281,8 +284,13 @@ func (e *edit) ctxAt(pos token.Pos) (expr dst.Expr, threaded bool) {
 				found = obj
 			}
 		}
-		if found != nil {
+		// A derived loop context around pos is closer than any variable
+		// declared before its derivation.
+		if found != nil && (best == nil || found.Pos() > best.from) {
 			return dst.NewIdent(found.Name()), true
+		}
+		if best != nil && (found != nil || e.params[s] != "") {
+			return dst.NewIdent(best.name), true
 		}
 		if name, ok := e.params[s]; ok {
 			return dst.NewIdent(name), true
@@ -534,7 +542,7 @@ func (pl *Plan) files(sets []*ChangeSet) []string {
 		}
 	}
 	for _, cs := range sets {
-		for _, l := range [][]token.Pos{cs.AddParam, cs.PassCtx, cs.Empty, cs.Sinks} {
+		for _, l := range [][]token.Pos{cs.AddParam, cs.PassCtx, cs.Empty, cs.Sinks, cs.Adapt} {
 			for _, pos := range l {
 				add(pos)
 			}

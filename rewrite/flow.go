@@ -13,7 +13,7 @@ import (
 // parameter of func type, the elements of a map or slice of funcs, a
 // function's result).
 type node struct {
-	kind string // "func", "iface", "lit", "slot", "elem", "ret", "named", "texpr", "ext", "fixed", "opaque"
+	kind string // "func", "iface", "lit", "slot", "elem", "ret", "named", "texpr", "ext", "extfunc", "fixed", "opaque"
 	pos  token.Pos
 }
 
@@ -87,6 +87,9 @@ func holdsFunc(t types.Type) bool {
 // nodeOf is the node an expression's function value comes from or goes to.
 func (fl *flow) nodeOf(info *types.Info, e ast.Expr) node {
 	e = ast.Unparen(e)
+	if n := fl.extFunc(info, e); n.kind != "" {
+		return n
+	}
 	switch e := e.(type) {
 	case *ast.Ident:
 		return fl.objNode(info.ObjectOf(e))
@@ -476,4 +479,31 @@ func elemOf(n node) node {
 // sees, so it must not change.
 func (fl *flow) opaque(info *types.Info, e ast.Expr) {
 	fl.link(fl.nodeOf(info, e), fl.named(node{kind: "opaque", pos: e.Pos()}, types.ExprString(e)))
+}
+
+// extFunc is the node of a use of a function of another module (os.Hostname)
+// by name: each use is a node of its own, so that two groups holding the
+// same function stay apart, and the use is where an adapter closure that
+// takes ctx can go.
+func (fl *flow) extFunc(info *types.Info, e ast.Expr) node {
+	var id *ast.Ident
+	switch e := e.(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		if _, ok := info.Selections[e]; ok {
+			return node{} // a method value
+		}
+		id = e.Sel
+	default:
+		return node{}
+	}
+	fn, ok := info.Uses[id].(*types.Func)
+	if !ok || fn.Signature().Recv() != nil || fn.Signature().TypeParams().Len() > 0 || fl.p.fileAt(fn.Pos()) != nil || fl.p.funcs[fn.Pos()] != nil {
+		return node{}
+	}
+	if f := fl.p.fset.File(fn.Pos()); f != nil && fl.p.inModule(f.Name()) {
+		return node{} // a generated file of the module: refused as such
+	}
+	return fl.named(node{kind: "extfunc", pos: e.Pos()}, fn.FullName())
 }

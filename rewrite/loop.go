@@ -24,6 +24,7 @@ const (
 	inClause = iota // case <-h.C: work
 	inRange         // for range h.C { work }
 	after           // <-h.C (or a select receiving it) then work, in one block
+	sibling         // select { case <-h.C: ...; case <-t.C: work }: the last deadline bounds the work
 )
 
 // loopShape is where a root receives its tick and where the work that must
@@ -32,7 +33,8 @@ type loopShape struct {
 	kind   int
 	recv   *ast.UnaryExpr // the receive, nil for a range
 	rng    *ast.RangeStmt
-	clause *ast.CommClause // inClause: the clause; after: the clause of the select that receives
+	clause *ast.CommClause // inClause: the clause; after, sibling: the clause of the select that receives
+	other  *ast.CommClause // sibling: the clause of the work
 	stmt   ast.Stmt        // after: the statement that receives
 	block  *[]ast.Stmt     // after: the list holding stmt
 	// loop is the innermost for or range statement around the work in the
@@ -69,6 +71,14 @@ func findLoop(info *types.Info, decl *ast.FuncDecl, pos token.Pos) (*loopShape, 
 				if within(n.Body, pos) {
 					sh = &loopShape{kind: inClause, recv: recv, clause: n, region: n.Body}
 				} else if sel, ok := parentOf(stack, 2).(*ast.SelectStmt); ok {
+					for _, c := range sel.Body.List {
+						if c, ok := c.(*ast.CommClause); ok && c != n && within(c.Body, pos) {
+							sh = &loopShape{kind: sibling, recv: recv, clause: n, other: c, stmt: sel, region: c.Body}
+						}
+					}
+					if sh != nil {
+						break
+					}
 					sh = afterShape(stack, sel, pos)
 					if sh != nil {
 						sh.recv, sh.clause = recv, n
@@ -205,6 +215,9 @@ func tickChan(info *types.Info, x ast.Expr) *types.Chan {
 	if !ok || s.Kind() != types.FieldVal {
 		return nil
 	}
+	if f := s.Obj(); f.Pkg() != nil && f.Pkg().Path() == "time" {
+		return nil // a time.Ticker or Timer: a clock, not a health tick
+	}
 	ch, _ := s.Type().Underlying().(*types.Chan)
 	return ch
 }
@@ -323,6 +336,13 @@ func (e *edit) loop(l *Loop) {
 					return
 				}
 			}
+			if a, ok := dcc.Comm.(*dst.AssignStmt); ok && a.Tok == token.ASSIGN {
+				if id, ok := a.Lhs[0].(*dst.Ident); ok && id.Name != "_" {
+					deadline = id.Name // received into a variable of the function already
+					region, from = list, i+1
+					break
+				}
+			}
 			deadline = e.receiveInto(dcc, recv, deadline, token.ASSIGN)
 			decl := &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{Names: []*dst.Ident{dst.NewIdent(deadline)}, Type: &dst.Ident{Name: "Time", Path: "time"}}}}}
 			at := sh.stmt
@@ -341,6 +361,34 @@ func (e *edit) loop(l *Loop) {
 			}
 		}
 		region, from = list, i+1
+	case sibling:
+		last := freeName(decl, "lastDeadline", info, false)
+		dcc := e.dstOf(sh.clause).(*dst.CommClause)
+		switch c := dcc.Comm.(type) {
+		case *dst.AssignStmt:
+			if id, ok := c.Lhs[0].(*dst.Ident); ok && id.Name != "_" {
+				keep := &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(last)}, Tok: token.ASSIGN, Rhs: []dst.Expr{dst.NewIdent(id.Name)}}
+				dcc.Body = slices.Insert(dcc.Body, 0, dst.Stmt(keep))
+				break
+			}
+			e.receiveInto(dcc, recv, last, token.ASSIGN)
+		default:
+			e.receiveInto(dcc, recv, last, token.ASSIGN)
+		}
+		deadline = last
+		at := sh.stmt
+		if sh.loop != nil {
+			at = sh.loop
+		}
+		outer := e.stmtList(at)
+		if outer == nil {
+			e.fail("%s: cannot declare the deadline", e.p.fset.Position(at.Pos()))
+			return
+		}
+		vdecl := &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{Names: []*dst.Ident{dst.NewIdent(last)}, Type: &dst.Ident{Name: "Time", Path: "time"}}}}}
+		j := slices.Index(*outer, e.dstOf(at).(dst.Stmt))
+		*outer = slices.Insert(*outer, j, dst.Stmt(vdecl))
+		region = &e.dstOf(sh.other).(*dst.CommClause).Body
 	}
 	if region == nil {
 		return
@@ -517,19 +565,49 @@ func terminating(st dst.Stmt) bool {
 	return false
 }
 
-// derived reports whether the work declares a context before the call at
-// pos: the loop derives one already.
+// derived reports whether the work derives a context from the received
+// tick before the call at pos: a run before did it, or the author.
 func derived(info *types.Info, sh *loopShape, pos token.Pos) bool {
+	var tick types.Object
+	switch {
+	case sh.rng != nil:
+		if id, ok := sh.rng.Key.(*ast.Ident); ok {
+			tick = info.ObjectOf(id)
+		}
+	case sh.clause != nil:
+		if a, ok := sh.clause.Comm.(*ast.AssignStmt); ok {
+			if id, ok := a.Lhs[0].(*ast.Ident); ok {
+				tick = info.ObjectOf(id)
+			}
+		}
+	case sh.stmt != nil:
+		if a, ok := sh.stmt.(*ast.AssignStmt); ok {
+			if id, ok := a.Lhs[0].(*ast.Ident); ok {
+				tick = info.ObjectOf(id)
+			}
+		}
+	}
+	if tick == nil {
+		return false
+	}
 	found := false
 	for _, st := range sh.region {
 		if st.Pos() >= pos {
 			break
 		}
-		ast.Inspect(st, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if obj := info.Defs[id]; obj != nil && isContext(obj.Type()) {
-					found = true
-				}
+		a, ok := st.(*ast.AssignStmt)
+		if !ok || len(a.Rhs) != 1 {
+			continue
+		}
+		defines := false
+		for _, l := range a.Lhs {
+			if t := info.TypeOf(l); t != nil && isContext(t) {
+				defines = true
+			}
+		}
+		ast.Inspect(a.Rhs[0], func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == tick && defines {
+				found = true
 			}
 			return !found
 		})

@@ -55,6 +55,9 @@ type ChangeSet struct {
 	Sinks []token.Pos
 	// Loop is set for a loop that derives its context from the tick.
 	Loop *Loop
+	// Adapt lists uses of functions of other modules as values (their
+	// position) to wrap in a closure that takes ctx first.
+	Adapt []token.Pos
 	// Compat lists the functions (their name) renamed FContext, with a
 	// wrapper under the old name (Options.Compat).
 	Compat []token.Pos
@@ -318,6 +321,10 @@ func (b *builder) component(n node, label string) string {
 				names = append(names, b.pl.flow.nameOf(m))
 			}
 		}
+		if m.kind == "extfunc" {
+			cs.Adapt = append(cs.Adapt, m.pos) // a use as a value: wrapped
+			continue
+		}
 		if !b.pl.flow.hasContext(m) || m.kind == "slot" || m.kind == "elem" {
 			for _, c := range b.pl.flow.calls[m] {
 				if !b.pl.flow.callHasContext(c) {
@@ -326,7 +333,7 @@ func (b *builder) component(n node, label string) string {
 			}
 		}
 	}
-	if len(cs.AddParam) == 0 && len(cs.PassCtx) == 0 {
+	if len(cs.AddParam) == 0 && len(cs.PassCtx) == 0 && len(cs.Adapt) == 0 {
 		return key // everything already takes a context
 	}
 	sort.Strings(names)

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"go/types"
 	"strings"
 
@@ -81,6 +82,18 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 	default:
 		if sib := contextSibling(fn); sib != "" {
 			e.renameCall(dc, sib, ctx)
+			return
+		}
+		if i, opts := optionsParam(fn); opts != nil && i < len(dc.Args) {
+			// kv.List(prefix, nil) → kv.List(prefix, (&api.QueryOptions{}).WithContext(ctx))
+			arg := dc.Args[i]
+			if id, ok := arg.(*dst.Ident); ok && id.Name == "nil" && id.Path == "" {
+				arg = &dst.ParenExpr{X: &dst.UnaryExpr{Op: token.AND, X: &dst.CompositeLit{Type: &dst.Ident{Name: opts.Obj().Name(), Path: opts.Obj().Pkg().Path()}}}}
+			}
+			dc.Args[i] = &dst.CallExpr{Fun: &dst.SelectorExpr{X: arg, Sel: dst.NewIdent("WithContext")}, Args: []dst.Expr{ctx}}
+			return
+		}
+		if e.setContext(call, dc, fn, ctx) {
 			return
 		}
 		e.fail("%s: %s takes no context and has no context form: bound it by hand", e.p.fset.Position(call.Pos()), fn.FullName())
@@ -297,4 +310,75 @@ func (e *edit) httpShortcut(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func
 	}
 	dc.Fun = lit
 	dc.Args = nil
+}
+
+// optionsParam is the index and type of fn's options parameter that can
+// carry a context: a *T whose T has WithContext(context.Context) *T (as
+// consul's QueryOptions and WriteOptions).
+func optionsParam(fn *types.Func) (int, *types.Named) {
+	ps := fn.Signature().Params()
+	for i := range ps.Len() {
+		ptr, ok := ps.At(i).Type().(*types.Pointer)
+		if !ok {
+			continue
+		}
+		n, ok := types.Unalias(ptr.Elem()).(*types.Named)
+		if !ok || !n.Obj().Exported() {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(ptr, true, n.Obj().Pkg(), "WithContext")
+		m, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := m.Signature()
+		if sig.Params().Len() == 1 && isContext(sig.Params().At(0).Type()) && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), ptr) {
+			return i, n
+		}
+	}
+	return -1, nil
+}
+
+// setContext gives the receiver of a method the context with its
+// SetContext method, in a statement before the call's (the AWS SDK v1
+// request form: req.SetContext(ctx); req.Send()). The receiver must be a
+// variable, so that the statement sets the one the call uses.
+func (e *edit) setContext(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func, ctx dst.Expr) bool {
+	recv := fn.Signature().Recv()
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if recv == nil || !ok {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(recv.Type(), true, fn.Pkg(), "SetContext")
+	m, ok := obj.(*types.Func)
+	if !ok || m.Signature().Params().Len() != 1 || !isContext(m.Signature().Params().At(0).Type()) {
+		return false
+	}
+	_, path := e.p.enclosing(call.Pos())
+	for i, n := range path {
+		st, ok := n.(ast.Stmt)
+		if !ok || i+1 >= len(path) {
+			continue
+		}
+		switch path[i+1].(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+		default:
+			continue
+		}
+		list := e.stmtList(st)
+		ds, ok := e.dstOf(st).(dst.Stmt)
+		if list == nil || !ok {
+			return false
+		}
+		set := &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(id.Name), Sel: dst.NewIdent("SetContext")}, Args: []dst.Expr{ctx}}}
+		set.Decs.Before = dst.NewLine
+		j := slices.Index(*list, ds)
+		*list = slices.Insert(*list, j, dst.Stmt(set))
+		return true
+	}
+	return false
 }

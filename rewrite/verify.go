@@ -169,6 +169,7 @@ func setPositions(cs *ChangeSet) []token.Pos {
 	out = append(out, cs.PassCtx...)
 	out = append(out, cs.Empty...)
 	out = append(out, cs.Sinks...)
+	out = append(out, cs.Adapt...)
 	if cs.Loop != nil {
 		out = append(out, cs.Loop.Recv)
 	}

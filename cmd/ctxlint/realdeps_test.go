@@ -307,3 +307,67 @@ func realdepsTail(s string, n int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestRealDepsFix migrates a copy of the real-dependency corpus with the
+// built binary: every whole-program report is rewritten (consul's
+// QueryOptions.WithContext, AWS's SetContext and WithContext forms, a
+// Docker call under its own timeout, a ticker beside the health tick in
+// one select, os.Hostname in a map of funcs), nothing is refused, the copy
+// builds and vets, ctxlint -whole-program then reports nothing, and a
+// second -fix has nothing to do.
+func TestRealDepsFix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("realdeps: skipped under -short (downloads the corpus's modules; minutes)")
+	}
+	src, err := filepath.Abs(filepath.Join("..", "..", "bench", "realdeps"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	realdepsDownload(t, src)
+	bin := buildCtxlint(t)
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod = []byte(strings.ReplaceAll(string(mod), "=> ../..", "=> "+repo))
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), mod, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(name string, args ...string) (string, int) {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOWORK=off")
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return string(out), code
+	}
+	out, code := run(bin, "-fix", "./...")
+	t.Log(out)
+	if code != 3 || !strings.Contains(out, "; 0 refused") {
+		t.Fatalf("ctxlint -fix: exit %d, want 3 with nothing refused:\n%s", code, out)
+	}
+	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}} {
+		if out, code := run("go", args...); code != 0 {
+			t.Fatalf("go %s on the migrated corpus:\n%s", args[0], out)
+		}
+	}
+	if out, code := run(bin, "-whole-program", "./..."); code != 0 {
+		t.Errorf("ctxlint -whole-program after the fix: exit %d\n%s", code, out)
+	}
+	if out, code := run(bin, "-fix", "-diff", "./..."); code != 0 {
+		t.Errorf("second ctxlint -fix -diff: exit %d\n%s", code, out)
+	}
+}

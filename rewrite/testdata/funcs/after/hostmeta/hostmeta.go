@@ -17,6 +17,7 @@ var providers = map[string]func(context.Context) (string, error){}
 func init() {
 	providers["os"] = osHostname
 	providers["dns"] = dnsHostname
+	providers["std"] = func(ctx context.Context) (string, error) { return os.Hostname() } // a function of another module: adapted
 }
 
 // resolve is a variable so tests can replace it.

@@ -16,6 +16,7 @@ var providers = map[string]func() (string, error){}
 func init() {
 	providers["os"] = osHostname
 	providers["dns"] = dnsHostname
+	providers["std"] = os.Hostname // a function of another module: adapted
 }
 
 // resolve is a variable so tests can replace it.
