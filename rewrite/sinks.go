@@ -3,8 +3,8 @@ package rewrite
 import (
 	"go/ast"
 	"go/token"
-	"slices"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/dave/dst"
