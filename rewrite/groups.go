@@ -184,6 +184,9 @@ func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
 	for _, m := range members {
 		switch m.kind {
 		case "ext":
+			if tf := fl.p.fset.File(m.pos); tf != nil && fl.p.cgoFiles[tf.Name()] {
+				return "cgo", fmt.Sprintf("%s is in a package that uses cgo, whose files ctxlint does not edit", fl.nameOf(m)), m.pos
+			}
 			if fl.p.fset.File(m.pos) != nil && fl.p.inModule(fl.p.fset.File(m.pos).Name()) {
 				return "generated file", fmt.Sprintf("%s is declared in a generated file, which ctxlint does not edit", fl.nameOf(m)), m.pos
 			}

@@ -148,6 +148,22 @@ func (b *builder) path(s ctxprop.Stuck) {
 	if len(hops) == 0 || hops[0].decl == nil {
 		return
 	}
+	if s.Reach.Entry != "" {
+		// The path enters a generated or cgo file of the module through a
+		// function without a context: it cannot change. (One that takes a
+		// context gets the threaded one, as any call.)
+		last := hops[len(hops)-1]
+		if fn, ok := calleeFunc(last.file.pkg.TypesInfo, last.call); ok && contextParam(fn.Signature()) < 0 {
+			if tf := p.fset.File(fn.Pos()); tf != nil && (p.cgoFiles[tf.Name()] || p.inModule(tf.Name()) && p.files[tf.Name()] == nil) {
+				class, why := "generated file", "is declared in a generated file, which ctxlint does not edit: regenerate it with a context (for gRPC, the generated clients take one)"
+				if p.cgoFiles[tf.Name()] {
+					class, why = "cgo", "is in a file that uses cgo, which ctxlint does not edit: give it a ctx parameter by hand"
+				}
+				b.refuse(class, fmt.Sprintf("%s %s", fn.FullName(), why), p.fset.Position(last.call.Pos()), label)
+				return
+			}
+		}
+	}
 	root := hops[0]
 	loopKey, ok := b.loop(root, label)
 	if !ok {

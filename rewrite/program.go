@@ -28,6 +28,9 @@ type program struct {
 	// are edited.
 	modules []string
 	overlay map[string][]byte
+	// cgoFiles are the files cgo generated for packages of the main
+	// modules: their functions cannot be edited.
+	cgoFiles map[string]bool
 }
 
 // file is one editable file.
@@ -46,7 +49,7 @@ type fun struct {
 }
 
 func newProgram(roots []*packages.Package) *program {
-	p := &program{roots: roots, files: map[string]*file{}, funcs: map[token.Pos]*fun{}}
+	p := &program{roots: roots, files: map[string]*file{}, funcs: map[token.Pos]*fun{}, cgoFiles: map[string]bool{}}
 	seenMod := map[string]bool{}
 	packages.Visit(roots, nil, func(pkg *packages.Package) {
 		p.pkgs = append(p.pkgs, pkg)
@@ -63,6 +66,11 @@ func newProgram(roots []*packages.Package) *program {
 	for _, pkg := range p.pkgs {
 		if !p.editable(pkg) {
 			continue
+		}
+		for _, name := range pkg.CompiledGoFiles {
+			if !p.inModule(name) {
+				p.cgoFiles[name] = true
+			}
 		}
 		for _, f := range pkg.Syntax {
 			tf := pkg.Fset.File(f.FileStart)
