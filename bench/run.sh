@@ -11,6 +11,9 @@
 #   ctxlint      ctxlint ./...               ctxprop + todoctx, standalone
 #   vet floor    go vet -vettool=noop ./...  unitchecker, one process per package
 #   vet ctxlint  go vet -vettool=ctxlint ./...
+#   fix          ctxlint -fix -diff ./...    with BENCH_FIX=1: the migration (whole-program analysis,
+#                                            plan, rewrite and type-check in memory, passes until
+#                                            nothing changes), printing the diff and writing nothing
 #
 # go vet runs with a warm build cache (every package already compiled) but
 # recomputes every vet action, the standard library's included: go caches
@@ -25,6 +28,14 @@
 # Last, bench/analyzetime loads the module once and times ctxlint's analysis
 # alone, R times: ctxlint's own cost, free of the load's noise.
 #
+# With BENCH_FIX=1 it also prints, per size, the size of the diff -fix -diff
+# printed (lines, + and - lines, files) and ctxlint's summary line ("would
+# rewrite N functions in M files; applied K of L change sets; R refused"),
+# checks that the module was left as generated, and gives -fix's ratios to
+# the floor their own target (2x). BENCH_FIXTIME=1 adds bench/fixtime, one
+# untimed run of the same passes with each stage timed (load, call graph,
+# analysis, plan, apply, type-check, diff): where -fix's time goes.
+#
 # Environment:
 #   BENCH_SIZES="100 500 2000"  package counts
 #   BENCH_RUNS=3                runs per measurement (median); BENCH_RUNS_2000=1 overrides for N=2000
@@ -35,7 +46,10 @@
 #   BENCH_GOCACHE=dir           build cache for the measured runs (default: $BENCH_WORK/gocache,
 #                               filled by the warm-up; use $(go env GOCACHE) to reuse yours)
 #   BENCH_PROFILE=1             also write a CPU profile of ctxlint at the largest size (untimed)
-#                               and print its top functions
+#                               and print its top functions; with BENCH_FIX=1, of bench/fixtime too
+#   BENCH_FIX=1                 also measure ctxlint -fix -diff ./... (target: <= 2x the floor)
+#   BENCH_FIXTIME=1             with BENCH_FIX=1, also time -fix's stages (bench/fixtime, untimed)
+#   BENCH_VET=0                 skip the go vet modes (and the .vetx sizes)
 #   BENCH_KEEP=1                keep the work directory
 #   BENCH_REALDEPS=1            also measure bench/realdeps, the real-dependency corpus (a module
 #                               of its own: AWS SDK, client-go, Docker, Consul, etcd, gRPC; its
@@ -51,6 +65,11 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SIZES=${BENCH_SIZES:-"100 500 2000"}
 [[ $SIZES == none ]] && SIZES="" # BENCH_SIZES=none: the real-dependency corpus alone
 RUNS=${BENCH_RUNS:-3}
+FIX=${BENCH_FIX:-0}
+VET=${BENCH_VET:-1}
+MODES="floor ctxlint"
+[[ $VET == 0 ]] || MODES+=" vetfloor vetctxlint"
+[[ $FIX != 1 ]] || MODES+=" fix"
 DEPTH=${BENCH_DEPTH:-6}
 CLUSTER=${BENCH_CLUSTER:-8}
 FILLERS=${BENCH_FILLERS:-8}
@@ -144,15 +163,15 @@ command -v go >/dev/null || die "go not found"
 mkdir -p "$BIN"
 : >"$RESULTS"
 (cd "$ROOT" && go build -o "$BIN/ctxlint" ./cmd/ctxlint && go build -o "$BIN/noop" ./bench/noop && go build -o "$BIN/gen" ./bench/gen &&
-	go build -o "$BIN/analyzetime" ./bench/analyzetime) ||
+	go build -o "$BIN/analyzetime" ./bench/analyzetime && go build -o "$BIN/fixtime" ./bench/fixtime) ||
 	die "building the tools"
 
 say "ctxlint benchmark: $(go version | cut -d' ' -f3-) on $(nproc) cores; $(date -u +%FT%TZ); repo $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet 2>/dev/null || echo '+changes')"
-say "sizes: $SIZES; runs: $RUNS (median); depth $DEPTH, cluster $CLUSTER, fillers $FILLERS; GOCACHE $GOCACHE; work $WORK"
+say "sizes: $SIZES; runs: $RUNS (median); modes: $MODES; depth $DEPTH, cluster $CLUSTER, fillers $FILLERS; GOCACHE $GOCACHE; work $WORK"
 say "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 [[ -n $TIME_BIN ]] || say "no GNU time: RSS not measured"
 
-declare -A WALL RSS FIND
+declare -A WALL RSS FIND FIXSUM FIXDIFF FIXCG
 SIZES_DONE=()
 for N in $SIZES; do
 	runs_var=BENCH_RUNS_$N
@@ -173,22 +192,34 @@ for N in $SIZES; do
 	check "$LOGS/warm-floor" "$st" 0
 	read -r _ _ st < <(timed "$LOGS/warm-ctxlint" "$BIN/ctxlint" ./...)
 	check "$LOGS/warm-ctxlint" "$st" 0 3
-	read -r _ _ st < <(timed "$LOGS/warm-vetfloor" go vet -vettool="$(vettool noop)" ./...)
-	check "$LOGS/warm-vetfloor" "$st" 0
-	read -r _ _ st < <(timed "$LOGS/warm-vetctxlint" go vet -vettool="$(vettool ctxlint)" ./...)
-	check "$LOGS/warm-vetctxlint" "$st" 0 1
+	if [[ $VET != 0 ]]; then
+		read -r _ _ st < <(timed "$LOGS/warm-vetfloor" go vet -vettool="$(vettool noop)" ./...)
+		check "$LOGS/warm-vetfloor" "$st" 0
+		read -r _ _ st < <(timed "$LOGS/warm-vetctxlint" go vet -vettool="$(vettool ctxlint)" ./...)
+		check "$LOGS/warm-vetctxlint" "$st" 0 1
+	fi
+	if [[ $FIX == 1 ]]; then
+		# -diff writes nothing: the module must stay as generated.
+		modsum() { (cd "$MOD" && find . -name '*.go' -o -name go.mod | LC_ALL=C sort | xargs md5sum | md5sum | cut -d' ' -f1); }
+		sum0=$(modsum)
+		read -r _ _ st < <(timed "$LOGS/warm-fix" "$BIN/ctxlint" -fix -diff ./...)
+		check "$LOGS/warm-fix" "$st" 0 3
+	fi
 	say "warm-up (build + one run of each, untimed): $(($(date +%s) - t0)) s; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 
-	for mode in floor ctxlint vetfloor vetctxlint; do
+	for mode in $MODES; do
 		WALL[$N,$mode]="" RSS[$N,$mode]=""
 	done
 	for ((r = 1; r <= R; r++)); do
-		for mode in floor ctxlint vetfloor vetctxlint; do
+		for mode in $MODES; do
 			case $mode in
 			floor) cmd=("$BIN/noop" ./...) ok=(0) ;;
 			ctxlint) cmd=("$BIN/ctxlint" ./...) ok=(0 3) ;;
 			vetfloor) cmd=(go vet -vettool="$(vettool noop)" ./...) ok=(0) ;;
 			vetctxlint) cmd=(go vet -vettool="$(vettool ctxlint)" ./...) ok=(0 1) ;;
+			# CTXLINT_DEBUG=timing: a few lines on stderr, the call graph's
+			# and each whole-program round's time, per pass.
+			fix) cmd=(env CTXLINT_DEBUG=timing "$BIN/ctxlint" -fix -diff ./...) ok=(0 3) ;;
 			esac
 			read -r wall rss st < <(timed "$LOGS/$mode-$r" "${cmd[@]}")
 			check "$LOGS/$mode-$r" "$st" "${ok[@]}"
@@ -197,6 +228,38 @@ for N in $SIZES; do
 			FIND[$N,$mode]=$(grep -c 'without the health deadline' "$LOGS/$mode-$r.err" || true)
 		done
 	done
+	if [[ $FIX == 1 ]]; then
+		# The last run's diff and summary; the findings column of -fix is
+		# the functions it would give a ctx.
+		flog=$LOGS/fix-$R
+		FIXSUM[$N]=$(grep -m1 '^ctxlint: would rewrite' "$flog.err" | sed 's/^ctxlint: //' || true)
+		FIND[$N,fix]=$(sed -n 's/^would rewrite \([0-9]*\) functions.*/\1/p' <<<"${FIXSUM[$N]}")
+		# Go durations (1m2.5s, 9.16s, 107.7ms, 950µs) in seconds, summed.
+		FIXCG[$N]=$(awk '
+			function secs(d,   t, v, u) {
+				t = 0
+				while (match(d, /^[0-9.]+/)) {
+					v = substr(d, 1, RLENGTH) + 0; d = substr(d, RLENGTH + 1)
+					match(d, /^[^0-9.]+/); u = substr(d, 1, RLENGTH); d = substr(d, RLENGTH + 1)
+					if (u == "h") t += v * 3600
+					else if (u == "m") t += v * 60
+					else if (u == "s") t += v
+					else if (u == "ms") t += v / 1e3
+					else if (u == "ns") t += v / 1e9
+					else t += v / 1e6
+				}
+				return t
+			}
+			/^ctxlint: call graph: / { p++; cg += secs($NF) }
+			/^ctxlint: round [0-9]+: / { r++; rt += secs($NF) }
+			END { printf "%d passes: call graph %.1f s, %d whole-program rounds %.1f s", p, cg, r, rt }' "$flog.err")
+		FIXDIFF[$N]=$(awk '/^--- a\//{f++; next} /^\+\+\+ b\//{next} /^\+/{a++} /^-/{d++} END{printf "%d lines (+%d -%d) in %d files", NR, a, d, f}' "$flog.out")
+		for ((r = 1; r <= R; r++)); do
+			cmp -s "$flog.out" "$LOGS/fix-$r.out" || FIXDIFF[$N]+=" (run $r printed a different diff)"
+		done
+		[[ $(modsum) == "$sum0" ]] || die "ctxlint -fix -diff changed the module at N=$N"
+		[[ -s $flog.out ]] || FIXDIFF[$N]+=" (EMPTY: nothing to rewrite, -fix is timed for nothing)"
+	fi
 
 	# .vetx bytes per package, untimed: a wrapper logs the size of the facts
 	# file go vet asks each tool to write.
@@ -215,7 +278,8 @@ exec "$VETX_REAL" "$@"
 EOF
 	chmod +x "$WORK/vetx-wrap.sh"
 	declare -A VETX
-	for tool in noop ctxlint; do
+	VETX[noop]="NA NA NA 0" VETX[ctxlint]="NA NA NA 0"
+	[[ $VET == 0 ]] || for tool in noop ctxlint; do
 		: >"$LOGS/vetx-$tool.log"
 		(cd "$MOD" && VETX_REAL=$(vettool "$tool") VETX_LOG="$LOGS/vetx-$tool.log" go vet -vettool="$WORK/vetx-wrap.sh" ./...) >/dev/null 2>&1 || true
 		VETX[$tool]=$(awk -v pre="$MODULE/p/" 'index($1, pre) == 1 && $2 >= 0 { print $2 }' "$LOGS/vetx-$tool.log" | sort -n |
@@ -224,12 +288,13 @@ EOF
 
 	say ""
 	say "$(printf '%6s  %-36s %10s %10s %9s %9s %9s   %s' N mode wall_s rss_MB x_wall x_rss findings 'wall samples')"
-	for mode in floor ctxlint vetfloor vetctxlint; do
+	for mode in $MODES; do
 		case $mode in
 		floor) label="floor: noop ./..." base=floor ;;
 		ctxlint) label="ctxlint ./..." base=floor ;;
 		vetfloor) label="vet floor: go vet -vettool=noop" base=vetfloor ;;
 		vetctxlint) label="go vet -vettool=ctxlint" base=vetfloor ;;
+		fix) label="ctxlint -fix -diff ./..." base=floor ;;
 		esac
 		w=$(median <<<"${WALL[$N,$mode]}")
 		m=$(median <<<"${RSS[$N,$mode]}")
@@ -240,7 +305,16 @@ EOF
 	done
 	read -r cm cmed cmax cn <<<"${VETX[ctxlint]}"
 	read -r nm _ _ _ <<<"${VETX[noop]}"
-	say "$(printf '%6s  .vetx bytes/pkg (go vet, %s module packages): ctxlint mean %s, median %s, max %s; noop mean %s' "$N" "$cn" "$cm" "$cmed" "$cmax" "$nm")"
+	[[ $VET == 0 ]] || say "$(printf '%6s  .vetx bytes/pkg (go vet, %s module packages): ctxlint mean %s, median %s, max %s; noop mean %s' "$N" "$cn" "$cm" "$cmed" "$cmax" "$nm")"
+	if [[ $FIX == 1 ]]; then
+		say "$(printf '%6s  -fix -diff (last run): diff %s; %s' "$N" "${FIXDIFF[$N]}" "${FIXSUM[$N]:-no summary line (see $LOGS/fix-$R.err)}")"
+		say "$(printf '%6s  -fix -diff (last run, CTXLINT_DEBUG=timing): %s; the rest is loading (once per pass), plan, apply, type-check and diff' "$N" "${FIXCG[$N]}")"
+		if [[ ${BENCH_FIXTIME:-0} == 1 ]]; then
+			(cd "$MOD" && CTXLINT_DEBUG=timing "$BIN/fixtime" .) >"$LOGS/fixtime.out" 2>&1 || { tail -20 "$LOGS/fixtime.out" >&2; die "fixtime on N=$N"; }
+			say "$(printf '%6s  fixtime (stages of -fix, one untimed run; analyze = call graph + rounds + stuck paths, timed by CTXLINT_DEBUG=timing):' "$N")"
+			sed 's/^/        /' "$LOGS/fixtime.out" | tee -a "$RESULTS"
+		fi
+	fi
 	# ctxlint's analysis alone, the load done once (untimed): the part of
 	# the difference above that is ctxlint's, without the load's noise.
 	at=$(cd "$MOD" && "$BIN/analyzetime" -runs "$R" .) || die "analyzetime on N=$N"
@@ -261,16 +335,16 @@ if ((n > 0)); then
 	say ""
 	say "targets (standalone ctxlint against its floor; go vet shown for reference):"
 	verdict() { awk -v v="$1" -v lim="$2" 'BEGIN{ if (v=="NA") print "n/a"; else if (v+0 <= lim+0) print "MET"; else print "NOT MET" }'; }
-	rw=$(ratio "${WALL[$big,ctxlint.med]}" "${WALL[$big,floor.med]}")
-	rm_=$(ratio "${RSS[$big,ctxlint.med]}" "${RSS[$big,floor.med]}")
-	vw=$(ratio "${WALL[$big,vetctxlint.med]}" "${WALL[$big,vetfloor.med]}")
-	vm=$(ratio "${RSS[$big,vetctxlint.med]}" "${RSS[$big,vetfloor.med]}")
+	rw=$(ratio "${WALL[$big,ctxlint.med]:-NA}" "${WALL[$big,floor.med]:-NA}")
+	rm_=$(ratio "${RSS[$big,ctxlint.med]:-NA}" "${RSS[$big,floor.med]:-NA}")
+	vw=$(ratio "${WALL[$big,vetctxlint.med]:-NA}" "${WALL[$big,vetfloor.med]:-NA}")
+	vm=$(ratio "${RSS[$big,vetctxlint.med]:-NA}" "${RSS[$big,vetfloor.med]:-NA}")
 	say "  wall  ctxlint/floor at N=$big: $rw (target <= 1.30): $(verdict "$rw" 1.30)   [vet: $vw]"
 	say "  RSS   ctxlint/floor at N=$big: $rm_ (target <= 1.50): $(verdict "$rm_" 1.50)   [vet: $vm]"
 	if ((n >= 2)); then
 		prev=${SIZES_DONE[$((n - 2))]}
-		rp=$(ratio "${WALL[$prev,ctxlint.med]}" "${WALL[$prev,floor.med]}")
-		vp=$(ratio "${WALL[$prev,vetctxlint.med]}" "${WALL[$prev,vetfloor.med]}")
+		rp=$(ratio "${WALL[$prev,ctxlint.med]:-NA}" "${WALL[$prev,floor.med]:-NA}")
+		vp=$(ratio "${WALL[$prev,vetctxlint.med]:-NA}" "${WALL[$prev,vetfloor.med]:-NA}")
 		drift=$(awk -v a="$rw" -v b="$rp" 'BEGIN{ if (a=="NA"||b=="NA"||b==0) print "NA"; else printf "%.1f", (a/b-1)*100 }')
 		vdrift=$(awk -v a="$vw" -v b="$vp" 'BEGIN{ if (a=="NA"||b=="NA"||b==0) print "NA"; else printf "%.1f", (a/b-1)*100 }')
 		absd=$(awk -v d="$drift" 'BEGIN{ if (d=="NA") print "NA"; else print (d < 0 ? -d : d) }')
@@ -280,7 +354,15 @@ if ((n > 0)); then
 		# that cost per package too. It is a difference of two noisy medians,
 		# so at small N it is noisy itself.
 		perpkg() { awk -v c="$1" -v f="$2" -v n="$3" 'BEGIN{ if (c=="NA"||f=="NA"||n==0) print "NA"; else printf "%.2f", (c-f)*1000/n }'; }
-		say "  ctxlint's own wall time per package ((ctxlint - floor) / N): $(perpkg "${WALL[$prev,ctxlint.med]}" "${WALL[$prev,floor.med]}" "$prev") ms at N=$prev, $(perpkg "${WALL[$big,ctxlint.med]}" "${WALL[$big,floor.med]}" "$big") ms at N=$big"
+		say "  ctxlint's own wall time per package ((ctxlint - floor) / N): $(perpkg "${WALL[$prev,ctxlint.med]:-NA}" "${WALL[$prev,floor.med]:-NA}" "$prev") ms at N=$prev, $(perpkg "${WALL[$big,ctxlint.med]:-NA}" "${WALL[$big,floor.med]:-NA}" "$big") ms at N=$big"
+	fi
+
+	if [[ $FIX == 1 ]]; then
+		for n_ in "${SIZES_DONE[@]}"; do
+			fw=$(ratio "${WALL[$n_,fix.med]}" "${WALL[$n_,floor.med]}")
+			fm=$(ratio "${RSS[$n_,fix.med]}" "${RSS[$n_,floor.med]}")
+			say "  -fix  ctxlint -fix -diff/floor at N=$n_: wall $fw (${WALL[$n_,fix.med]} s / ${WALL[$n_,floor.med]} s), RSS $fm ($(mb "${RSS[$n_,fix.med]}") / $(mb "${RSS[$n_,floor.med]}") MB) (target <= 2.00): wall $(verdict "$fw" 2.00), RSS $(verdict "$fm" 2.00)"
+		done
 	fi
 
 	if [[ ${BENCH_PROFILE:-0} == 1 ]]; then
@@ -293,6 +375,13 @@ if ((n > 0)); then
 		say ""
 		say "cumulative, ctxlint's own code:"
 		go tool pprof -top -cum -nodecount=400 "$BIN/ctxlint" "$prof" 2>/dev/null | grep -E 'ctxlint/(analyzers|internal)' | head -15 | tee -a "$RESULTS"
+		if [[ $FIX == 1 ]]; then
+			prof=$WORK/fixtime-$big.prof
+			(cd "$MOD" && "$BIN/fixtime" -cpuprofile="$prof" .) >/dev/null 2>&1 || true
+			say ""
+			say "CPU profile of -fix's passes (bench/fixtime) at N=$big (untimed run): $prof"
+			go tool pprof -top -cum -nodecount=400 "$BIN/fixtime" "$prof" 2>/dev/null | grep -E 'ctxlint/(analyzers|internal|rewrite)|x/tools/go/(packages|ssa|callgraph)|dave/dst' | head -25 | tee -a "$RESULTS"
+		fi
 	fi
 fi # n > 0
 
