@@ -49,6 +49,9 @@ func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*Cha
 		for _, pos := range cs.AddParam {
 			e.nameParam(pos)
 		}
+		for _, pos := range cs.NameCtx {
+			e.nameCtx(pos)
+		}
 	}
 	for _, cs := range sets {
 		e.set = cs
@@ -542,7 +545,7 @@ func (pl *Plan) files(sets []*ChangeSet) []string {
 		}
 	}
 	for _, cs := range sets {
-		for _, l := range [][]token.Pos{cs.AddParam, cs.PassCtx, cs.Empty, cs.Sinks, cs.Adapt} {
+		for _, l := range [][]token.Pos{cs.AddParam, cs.PassCtx, cs.Empty, cs.Sinks, cs.Adapt, cs.NameCtx} {
 			for _, pos := range l {
 				add(pos)
 			}
@@ -635,4 +638,64 @@ func (e *edit) compat(pos token.Pos) {
 		}
 	}
 	e.fail("%s: cannot place the wrapper of %s", e.p.fset.Position(pos), old)
+}
+
+// nameCtx names the blank or unnamed context parameter of the function
+// whose type is at pos (the other parameters of an unnamed list become _),
+// and records the name for the calls inside.
+func (e *edit) nameCtx(pos token.Pos) {
+	fn, ft := e.funcTypeAt(pos)
+	if ft == nil {
+		e.fail("%s: no function to name the context of", e.p.fset.Position(pos))
+		return
+	}
+	f := e.p.fileAt(pos)
+	info := f.pkg.TypesInfo
+	dft, ok := e.dstOf(ft).(*dst.FuncType)
+	if !ok {
+		e.fail("%s: cannot edit the parameters", e.p.fset.Position(pos))
+		return
+	}
+	name := freeName(fn, "ctx", info, false)
+	for i, fld := range ft.Params.List {
+		df := dft.Params.List[i]
+		isCtx := false
+		if t := info.TypeOf(fld.Type); t != nil && isContext(t) {
+			isCtx = true
+		}
+		switch {
+		case isCtx && len(df.Names) <= 1:
+			df.Names = []*dst.Ident{dst.NewIdent(name)}
+		case len(df.Names) == 0:
+			df.Names = []*dst.Ident{dst.NewIdent("_")}
+		}
+	}
+	if scope := info.Scopes[ft]; scope != nil {
+		e.params[scope] = name
+	}
+}
+
+// funcTypeAt is the function (declaration or literal) whose type starts
+// at pos, and the type.
+func (e *edit) funcTypeAt(pos token.Pos) (ast.Node, *ast.FuncType) {
+	f := e.p.fileAt(pos)
+	var fn ast.Node
+	var ft *ast.FuncType
+	ast.Inspect(f.ast, func(n ast.Node) bool {
+		if ft != nil || n == nil || n.End() <= pos || n.Pos() > pos {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Type.Pos() == pos {
+				fn, ft = n, n.Type
+			}
+		case *ast.FuncLit:
+			if n.Type.Pos() == pos {
+				fn, ft = n, n.Type
+			}
+		}
+		return true
+	})
+	return fn, ft
 }

@@ -55,6 +55,9 @@ type ChangeSet struct {
 	Sinks []token.Pos
 	// Loop is set for a loop that derives its context from the tick.
 	Loop *Loop
+	// NameCtx lists functions (their type's position) whose context
+	// parameter is blank or unnamed, to name so that ctx can be passed on.
+	NameCtx []token.Pos
 	// Adapt lists uses of functions of other modules as values (their
 	// position) to wrap in a closure that takes ctx first.
 	Adapt []token.Pos
@@ -186,6 +189,25 @@ func (b *builder) path(s ctxprop.Stuck) {
 		passes[i] = need
 	}
 	b.roots[root.decl] = true
+	for i := 1; i < n; i++ {
+		// A function on the path that takes a context but leaves it
+		// unnamed (_ context.Context) names it, so its calls can pass it.
+		if !passes[i] {
+			continue
+		}
+		fn := hops[i].inner
+		var ft *ast.FuncType
+		switch fn := fn.(type) {
+		case *ast.FuncDecl:
+			ft = fn.Type
+		case *ast.FuncLit:
+			ft = fn.Type
+		}
+		if ft != nil && blankContext(hops[i].file.pkg.TypesInfo, ft) {
+			pos := ft.Pos()
+			b.single("name", pos, func(cs *ChangeSet) { cs.NameCtx = append(cs.NameCtx, pos) }, label)
+		}
+	}
 	keys := []string{loopKey}
 	for i := range n - 1 {
 		if !passes[i] {
@@ -568,4 +590,15 @@ func (b *builder) ignoredCaller(members []node) (class, reason string, at token.
 		}
 	}
 	return "", "", token.NoPos
+}
+
+// blankContext reports whether ft has a context parameter that code
+// cannot refer to: named _ or unnamed.
+func blankContext(info *types.Info, ft *ast.FuncType) bool {
+	for _, f := range ft.Params.List {
+		if t := info.TypeOf(f.Type); t != nil && isContext(t) {
+			return len(f.Names) == 0 || f.Names[0].Name == "_"
+		}
+	}
+	return false
 }

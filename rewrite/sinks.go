@@ -172,7 +172,14 @@ func (e *edit) requestContext(call *ast.CallExpr, info *types.Info) {
 			return true
 		}
 		fn, _ := typeutil.Callee(info, nr).(*types.Func)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || fn.Name() != "NewRequest" {
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
+			return true
+		}
+		if fn.Name() == "NewRequestWithContext" {
+			done = true // it has one: the context it is given is the Empty edit's
+			return true
+		}
+		if fn.Name() != "NewRequest" {
 			return true
 		}
 		ctx, threaded := e.ctxAt(nr.Pos())

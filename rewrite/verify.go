@@ -170,6 +170,7 @@ func setPositions(cs *ChangeSet) []token.Pos {
 	out = append(out, cs.Empty...)
 	out = append(out, cs.Sinks...)
 	out = append(out, cs.Adapt...)
+	out = append(out, cs.NameCtx...)
 	if cs.Loop != nil {
 		out = append(out, cs.Loop.Recv)
 	}

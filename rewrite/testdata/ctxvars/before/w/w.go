@@ -40,6 +40,18 @@ func withTimeout(addr string) error {
 	return c.Close()
 }
 
+// fetcher takes a context but leaves it unnamed, and dials under
+// Background: the rewrite names it and passes it on.
+type fetcher struct{}
+
+func (fetcher) Fetch(_ context.Context, addr string) error {
+	c, err := dial(context.Background(), addr)
+	if err != nil {
+		return err
+	}
+	return c.Close()
+}
+
 // Loop dials on every tick.
 func Loop(h *health.Handle) {
 	for {
@@ -50,6 +62,7 @@ func Loop(h *health.Handle) {
 				break
 			}
 			_ = withTimeout("b:2")
+			_ = fetcher{}.Fetch(context.TODO(), "c:3")
 		}
 	}
 }
