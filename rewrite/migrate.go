@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 
@@ -28,6 +29,7 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 	total := &Result{Files: map[string][]byte{}, Old: map[string][]byte{}}
 	overlay := map[string][]byte{}
 	for pass := 1; pass <= maxPasses; pass++ {
+		t := time.Now()
 		pkgs, err := load(overlay)
 		if err != nil {
 			if pass > 1 {
@@ -35,6 +37,8 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 			}
 			return nil, err
 		}
+		loaded := time.Since(t)
+		t = time.Now()
 		graph, err := wholeprog.Analyze(pkgs)
 		if err != nil {
 			return nil, err
@@ -43,15 +47,22 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
+		analyzed := time.Since(t)
+		t = time.Now()
 		opts.Overlay = overlay
 		plan := Build(pkgs, stuck, opts)
 		if os.Getenv("CTXLINT_DEBUG") == "plan" {
 			fmt.Fprintf(os.Stderr, "pass %d:\n%s", pass, plan.Dump())
 		}
+		planned := time.Since(t)
+		t = time.Now()
 		res, err := plan.Execute()
 		if err != nil {
 			return nil, err
 		}
+		debugf("pass %d: load %v, analysis %v, plan %v, apply and type-check %v; %d paths, %d sets, %d applied, %d files changed",
+			pass, loaded.Round(time.Millisecond), analyzed.Round(time.Millisecond), planned.Round(time.Millisecond), time.Since(t).Round(time.Millisecond),
+			len(stuck), len(plan.Sets), len(res.Applied), len(res.Files))
 		total.Applied = append(total.Applied, res.Applied...)
 		total.Funcs += res.Funcs
 		total.Planned += res.Planned
@@ -68,4 +79,11 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		maps.Copy(overlay, res.Files)
 	}
 	return total, nil
+}
+
+// debugf prints a timing line on stderr when CTXLINT_DEBUG=timing.
+func debugf(format string, args ...any) {
+	if os.Getenv("CTXLINT_DEBUG") == "timing" {
+		fmt.Fprintf(os.Stderr, "ctxlint -fix: "+format+"\n", args...)
+	}
 }
