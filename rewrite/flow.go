@@ -122,6 +122,9 @@ func (fl *flow) nodeOf(info *types.Info, e ast.Expr) node {
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 			return fl.nodeOf(info, e.Args[0]) // a conversion
 		}
+		if isAppend(info, e) {
+			return fl.nodeOf(info, e.Args[0]) // append(s, f...) is s
+		}
 		if fn, ok := calleeFunc(info, e); ok {
 			if f := fl.p.funcOf(fn); f != nil {
 				return fl.named(node{kind: "ret", pos: f.decl.Name.Pos()}, fn.Name())
@@ -391,6 +394,17 @@ func (fl *flow) call(info *types.Info, call *ast.CallExpr) {
 		}
 		return
 	}
+	if isAppend(info, call) {
+		s := fl.nodeOf(info, call.Args[0])
+		for _, arg := range call.Args[1:] {
+			if call.Ellipsis.IsValid() {
+				fl.link(s, fl.nodeOf(info, arg))
+			} else if holdsFunc(info.TypeOf(arg)) {
+				fl.link(elemOf(s), fl.nodeOf(info, arg))
+			}
+		}
+		return
+	}
 	callee := fl.nodeOf(info, call.Fun)
 	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
 		callee = node{kind: "lit", pos: lit.Type.Func}
@@ -506,4 +520,14 @@ func (fl *flow) extFunc(info *types.Info, e ast.Expr) node {
 		return node{} // a generated file of the module: refused as such
 	}
 	return fl.named(node{kind: "extfunc", pos: e.Pos()}, fn.FullName())
+}
+
+// isAppend reports whether call is the builtin append.
+func isAppend(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || id.Name != "append" || len(call.Args) == 0 {
+		return false
+	}
+	_, ok = info.Uses[id].(*types.Builtin)
+	return ok
 }

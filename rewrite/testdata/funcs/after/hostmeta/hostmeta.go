@@ -67,11 +67,19 @@ func retry(fn func() error) error {
 	return err
 }
 
+// hooks run after each resolution; filled with append.
+var hooks []func(context.Context) (string, error)
+
+func init() { hooks = append(hooks, dnsHostname) }
+
 // Run resolves on every tick.
 func (c *Collector) Run() {
 	h := health.RegisterLiveness("hostmeta")
 	for deadline := range h.C {
 		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		for _, hook := range hooks {
+			_, _ = hook(ctx)
+		}
 		_ = retry(func() error {
 			_, err := c.lookup(ctx, "dns")
 			return err

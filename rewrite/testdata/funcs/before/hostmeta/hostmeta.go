@@ -66,10 +66,18 @@ func retry(fn func() error) error {
 	return err
 }
 
+// hooks run after each resolution; filled with append.
+var hooks []func() (string, error)
+
+func init() { hooks = append(hooks, dnsHostname) }
+
 // Run resolves on every tick.
 func (c *Collector) Run() {
 	h := health.RegisterLiveness("hostmeta")
 	for range h.C {
+		for _, hook := range hooks {
+			_, _ = hook()
+		}
 		_ = retry(func() error {
 			_, err := c.lookup("dns")
 			return err
