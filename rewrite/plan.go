@@ -222,7 +222,7 @@ func (b *builder) path(s ctxprop.Stuck) {
 			b.refuse("unresolved", fmt.Sprintf("cannot tell what %s calls", types.ExprString(hops[i].call.Fun)), p.fset.Position(hops[i].pos), label)
 			return
 		}
-		keys = append(keys, b.component(n, label))
+		keys = append(keys, b.component(n, label, hops[i].call.Pos()))
 		b.emptyArgs(hops[i], label)
 	}
 	last := hops[len(hops)-1]
@@ -320,11 +320,12 @@ func (b *builder) refuse(class, reason string, pos token.Position, label string)
 	return key
 }
 
-// component plans the change set of everything that changes with n: the
+// component plans the change set of everything that changes with n (met
+// at the call from): the
 // functions, literals, interface methods and func types it is connected
 // to, and all their calls. It refuses the whole set when one member cannot
 // change.
-func (b *builder) component(n node, label string) string {
+func (b *builder) component(n node, label string, from token.Pos) string {
 	if key, ok := b.comp[n]; ok {
 		if r := b.refused[key]; r != nil && !slices.Contains(r.Paths, label) {
 			r.Paths = append(r.Paths, label)
@@ -341,6 +342,9 @@ func (b *builder) component(n node, label string) string {
 		class, reason, at = b.ignoredCaller(members)
 	}
 	if class != "" {
+		if b.pl.prog.fileAt(at) == nil {
+			at = from // a declaration of another module: point at the user's call
+		}
 		key = b.refuse(class, reason, b.pl.prog.fset.Position(at), label)
 		for _, m := range members {
 			b.comp[m] = key
@@ -505,10 +509,10 @@ func (b *builder) thread() {
 					continue
 				}
 				for _, label := range cs.Paths {
-					b.component(n, label)
+					b.component(n, label, lp)
 				}
 				if len(cs.Paths) == 0 {
-					b.component(n, cs.Name)
+					b.component(n, cs.Name, lp)
 				}
 				changed = true
 			}
