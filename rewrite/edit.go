@@ -536,28 +536,6 @@ type resolverFunc func(path string) (string, error)
 
 func (r resolverFunc) ResolvePackage(path string) (string, error) { return r(path) }
 
-// files lists the names of the files the sets touch.
-func (pl *Plan) files(sets []*ChangeSet) []string {
-	var out []string
-	add := func(pos token.Pos) {
-		if f := pl.prog.fileAt(pos); f != nil && !slices.Contains(out, f.name) {
-			out = append(out, f.name)
-		}
-	}
-	for _, cs := range sets {
-		for _, l := range [][]token.Pos{cs.AddParam, cs.PassCtx, cs.Empty, cs.Sinks, cs.Adapt, cs.NameCtx} {
-			for _, pos := range l {
-				add(pos)
-			}
-		}
-		if cs.Loop != nil {
-			add(cs.Loop.Recv)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
 // compat renames the function at pos FContext and keeps a wrapper under
 // its old name and signature for callers outside the loaded packages:
 //
@@ -678,24 +656,18 @@ func (e *edit) nameCtx(pos token.Pos) {
 // funcTypeAt is the function (declaration or literal) whose type starts
 // at pos, and the type.
 func (e *edit) funcTypeAt(pos token.Pos) (ast.Node, *ast.FuncType) {
-	f := e.p.fileAt(pos)
-	var fn ast.Node
-	var ft *ast.FuncType
-	ast.Inspect(f.ast, func(n ast.Node) bool {
-		if ft != nil || n == nil || n.End() <= pos || n.Pos() > pos {
-			return false
-		}
+	_, path := e.p.enclosing(pos)
+	for _, n := range path {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			if n.Type.Pos() == pos {
-				fn, ft = n, n.Type
+				return n, n.Type
 			}
 		case *ast.FuncLit:
 			if n.Type.Pos() == pos {
-				fn, ft = n, n.Type
+				return n, n.Type
 			}
 		}
-		return true
-	})
-	return fn, ft
+	}
+	return nil, nil
 }

@@ -95,12 +95,7 @@ func (fl *flow) nodeOf(info *types.Info, e ast.Expr) node {
 		return fl.objNode(info.ObjectOf(e))
 	case *ast.SelectorExpr:
 		if sel, ok := info.Selections[e]; ok {
-			switch sel.Kind() {
-			case types.FieldVal:
-				return fl.objNode(sel.Obj())
-			default: // a method value or expression
-				return fl.objNode(sel.Obj())
-			}
+			return fl.objNode(sel.Obj()) // a field, method value or method expression
 		}
 		return fl.objNode(info.ObjectOf(e.Sel)) // qualified identifier
 	case *ast.IndexExpr:

@@ -1,10 +1,13 @@
 package rewrite
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 )
 
 // closure is every node connected to n: through flows, from an interface
@@ -45,11 +48,9 @@ func (fl *flow) closure(n node) []node {
 }
 
 func sortNodes(s []node) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && (s[j].pos < s[j-1].pos || s[j].pos == s[j-1].pos && s[j].kind < s[j-1].kind); j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+	slices.SortFunc(s, func(a, b node) int {
+		return cmp.Or(cmp.Compare(a.pos, b.pos), strings.Compare(a.kind, b.kind))
+	})
 }
 
 // index holds what interface matching needs, built on first use.
@@ -190,7 +191,7 @@ func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
 			if fl.p.fset.File(m.pos) != nil && fl.p.inModule(fl.p.fset.File(m.pos).Name()) {
 				return "generated file", fmt.Sprintf("%s is declared in a generated file, which ctxlint does not edit", fl.nameOf(m)), m.pos
 			}
-			if len(fl.nameOf(m)) > 0 && contains(fl.nameOf(m), " satisfies ") {
+			if strings.Contains(fl.nameOf(m), " satisfies ") {
 				return "external interface", fmt.Sprintf("%s, declared outside the module: adding ctx would silently stop satisfying it; give the method a ctx-taking sibling by hand", fl.nameOf(m)), m.pos
 			}
 			return "outside the module", fmt.Sprintf("%s is declared outside the loaded module: its signature cannot change with the functions passed to it; wrap the call in a closure that captures ctx", fl.nameOf(m)), m.pos
@@ -211,20 +212,11 @@ func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
 	return "", "", token.NoPos
 }
 
-func contains(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return true
-		}
-	}
-	return false
-}
-
 // hasLinkname reports whether a //go:linkname directive of f's file names f.
 func hasLinkname(f *fun) bool {
 	for _, cg := range f.file.ast.Comments {
 		for _, c := range cg.List {
-			if len(c.Text) > 13 && c.Text[:13] == "//go:linkname" && contains(c.Text, " "+f.decl.Name.Name) {
+			if strings.HasPrefix(c.Text, "//go:linkname ") && strings.Contains(c.Text, " "+f.decl.Name.Name) {
 				return true
 			}
 		}

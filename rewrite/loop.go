@@ -62,7 +62,7 @@ func findLoop(info *types.Info, decl *ast.FuncDecl, pos token.Pos) (*loopShape, 
 		var sh *loopShape
 		switch n := n.(type) {
 		case *ast.RangeStmt:
-			if tickChan(info, n.X) != nil && contains2(n.Body, pos) {
+			if tickChan(info, n.X) != nil && inBlock(n.Body, pos) {
 				sh = &loopShape{kind: inRange, rng: n, region: n.Body.List, loop: n}
 				sh.deadline, sh.health = tickKind(info, n.X)
 			}
@@ -123,7 +123,7 @@ func findLoop(info *types.Info, decl *ast.FuncDecl, pos token.Pos) (*loopShape, 
 	return best, nil
 }
 
-func contains2(b *ast.BlockStmt, pos token.Pos) bool {
+func inBlock(b *ast.BlockStmt, pos token.Pos) bool {
 	return b != nil && b.Pos() <= pos && pos < b.End()
 }
 

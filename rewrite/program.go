@@ -228,21 +228,13 @@ func emptyContext(info *types.Info, e ast.Expr) bool {
 
 // callByLparen is the call whose left parenthesis is at lparen.
 func (p *program) callByLparen(lparen token.Pos) *ast.CallExpr {
-	f := p.fileAt(lparen)
-	if f == nil {
-		return nil
-	}
-	var found *ast.CallExpr
-	ast.Inspect(f.ast, func(n ast.Node) bool {
-		if found != nil || n == nil || n.End() <= lparen || n.Pos() > lparen {
-			return false
-		}
+	_, path := p.enclosing(lparen)
+	for _, n := range path {
 		if c, ok := n.(*ast.CallExpr); ok && c.Lparen == lparen {
-			found = c
+			return c
 		}
-		return true
-	})
-	return found
+	}
+	return nil
 }
 
 // source is the text of a file as loaded: the overlay's, or the disk's.
