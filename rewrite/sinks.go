@@ -155,43 +155,29 @@ func (e *edit) requestContext(call *ast.CallExpr, info *types.Info) {
 		e.fail("%s: the request is not a variable: build it with http.NewRequestWithContext", e.p.fset.Position(call.Pos()))
 		return
 	}
-	obj := info.ObjectOf(id)
 	_, decl := e.p.funcAt(call.Pos())
 	done := false
-	ast.Inspect(decl, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
-			return true
-		}
-		lhs, ok := as.Lhs[0].(*ast.Ident)
-		if !ok || info.ObjectOf(lhs) != obj {
-			return true
-		}
-		nr, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok {
-			return true
-		}
+	for _, nr := range assignedCalls(info, decl, info.ObjectOf(id)) {
 		fn, _ := typeutil.Callee(info, nr).(*types.Func)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
-			return true
+			continue
 		}
 		if fn.Name() == "NewRequestWithContext" {
 			done = true // it has one: the context it is given is the Empty edit's
-			return true
+			continue
 		}
 		if fn.Name() != "NewRequest" {
-			return true
+			continue
 		}
 		ctx, threaded := e.ctxAt(nr.Pos())
 		if !threaded {
-			return true
+			continue
 		}
 		if dc, ok := e.dstOf(nr).(*dst.CallExpr); ok {
 			e.renameCall(dc, "NewRequestWithContext", ctx)
 			done = true
 		}
-		return true
-	})
+	}
 	if !done && !strings.Contains(e.p.fset.Position(call.Pos()).Filename, "_test.go") {
 		e.fail("%s: the request is not built with http.NewRequest in %s: give it the context with req.WithContext(ctx)", e.p.fset.Position(call.Pos()), decl.Name.Name)
 	}
@@ -225,21 +211,13 @@ func (e *edit) commandContext(call *ast.CallExpr, info *types.Info) {
 	if !ok {
 		return
 	}
-	obj := info.ObjectOf(id)
 	_, decl := e.p.funcAt(call.Pos())
 	done := false
-	ast.Inspect(decl, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 1 {
-			return true
+	for _, c := range assignedCalls(info, decl, info.ObjectOf(id)) {
+		if isCommand(c) {
+			done = rename(c) || done
 		}
-		if lhs, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(lhs) == obj {
-			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && isCommand(c) {
-				done = rename(c) || done
-			}
-		}
-		return true
-	})
+	}
 	if !done {
 		e.fail("%s: the command is not built with exec.Command in %s: build it with exec.CommandContext", e.p.fset.Position(call.Pos()), decl.Name.Name)
 	}
@@ -388,4 +366,23 @@ func (e *edit) setContext(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func, 
 		return true
 	}
 	return false
+}
+
+// assignedCalls lists the calls whose first result decl assigns to obj:
+// where the request or command a sink runs was built.
+func assignedCalls(info *types.Info, decl ast.Node, obj types.Object) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	ast.Inspect(decl, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return true
+		}
+		if lhs, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(lhs) == obj {
+			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+				out = append(out, c)
+			}
+		}
+		return true
+	})
+	return out
 }
