@@ -309,7 +309,7 @@ func (e *edit) ctxAt(pos token.Pos) (expr dst.Expr, threaded bool) {
 	if decl == nil {
 		return call("TODO"), false
 	}
-	if decl.Recv == nil && (decl.Name.Name == "main" && f.pkg.Name == "main" || decl.Name.Name == "init") {
+	if decl.Recv == nil && (decl.Name.Name == "main" && f.pkg.Name == "main" || decl.Name.Name == "init") && !e.storedLit(pos) {
 		return call("Background"), false
 	}
 	if strings.HasSuffix(f.name, "_test.go") {
@@ -320,6 +320,28 @@ func (e *edit) ctxAt(pos token.Pos) (expr dst.Expr, threaded bool) {
 		}
 	}
 	return call("TODO"), false
+}
+
+// storedLit reports whether pos lies in a function literal that is not
+// called where it is written: stored or passed on, it runs later, outside
+// main's or init's own run, so it gets context.TODO() rather than
+// context.Background().
+func (e *edit) storedLit(pos token.Pos) bool {
+	_, path := e.p.enclosing(pos)
+	for i, n := range path {
+		switch n.(type) {
+		case *ast.FuncDecl:
+			return false
+		case *ast.FuncLit:
+			if i+1 >= len(path) {
+				return true
+			}
+			if c, ok := path[i+1].(*ast.CallExpr); !ok || ast.Unparen(c.Fun) != n {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // scopeWithin reports whether scope s lies inside a derived region: the

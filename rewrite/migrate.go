@@ -39,18 +39,24 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		}
 		loaded := time.Since(t)
 		t = time.Now()
-		graph, err := wholeprog.Analyze(pkgs)
+		an, err := wholeprog.AnalyzeProgram(pkgs)
 		if err != nil {
 			return nil, err
 		}
-		stuck, err := wholeprog.Stuck(graph)
+		stuck, err := wholeprog.Stuck(an.Graph)
 		if err != nil {
 			return nil, err
 		}
 		analyzed := time.Since(t)
 		t = time.Now()
 		opts.Overlay = overlay
+		opts.Reaches = an.Reaches
 		plan := Build(pkgs, stuck, opts)
+		if os.Getenv("CTXLINT_DEBUG") == "paths" {
+			for _, s := range stuck {
+				fmt.Fprintf(os.Stderr, "pass %d: %s: %s: %v\n", pass, s.Component, s.Reach.SinkText(), s.Reach.Path)
+			}
+		}
 		if os.Getenv("CTXLINT_DEBUG") == "plan" {
 			fmt.Fprintf(os.Stderr, "pass %d:\n%s", pass, plan.Dump())
 		}

@@ -26,7 +26,17 @@ type Options struct {
 	Compat bool
 	// Overlay holds the files rewritten by an earlier pass, as loaded.
 	Overlay map[string][]byte
+	// Reaches, when set, returns the summaries of what a call may run,
+	// from the whole-program run that found the paths. The plan then also
+	// covers the other calls of the functions on each path that reach a
+	// blocking call without a context: ctxprop reports one path per
+	// blocking call, and the next run would report those.
+	Reaches func(pkg *types.Package, info *types.Info, call *ast.CallExpr) []*ctxprop.Summary
 }
+
+// maxPaths bounds the paths one plan follows, reported and found by
+// expand; past it, the next pass of Migrate finds the rest.
+const maxPaths = 200000
 
 // Plan is the whole change, decided before any file is touched.
 type Plan struct {
@@ -86,9 +96,13 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
-	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}}
-	for _, s := range stuck {
-		b.path(s)
+	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}}
+	queue := slices.Clone(stuck)
+	for i := 0; i < len(queue); i++ {
+		kept := b.path(queue[i])
+		if opts.Reaches != nil && kept > 0 && len(queue) < maxPaths {
+			queue = append(queue, b.expand(queue[i], kept)...)
+		}
 	}
 	b.thread()
 	for _, key := range b.order {
@@ -115,6 +129,11 @@ type builder struct {
 	// loopUse counts, by loop set, the paths through it not refused: a
 	// loop whose every path is refused derives a context nobody uses.
 	loopUse map[string]int
+	// expanded marks the paths expand found (by call and reach); tails
+	// and hopTails memoize tailsOf and tailsAt.
+	expanded map[tail]bool
+	tails    map[ast.Node][]tail
+	hopTails map[hopKey][]tail
 }
 
 // hop is one call of a path, found in the syntax.
@@ -126,8 +145,10 @@ type hop struct {
 	decl  *ast.FuncDecl
 }
 
-// path plans the changes one report needs.
-func (b *builder) path(s ctxprop.Stuck) {
+// path plans the changes one report needs. It returns how many of the
+// path's hops the plan keeps (the path may end above its last call), 0
+// when the path is refused.
+func (b *builder) path(s ctxprop.Stuck) (kept int) {
 	p := b.pl.prog
 	label := fmt.Sprintf("%s (%s): %s", s.Component, s.Kind, s.Reach.SinkText())
 	hops := make([]hop, len(s.Reach.Path))
@@ -142,14 +163,14 @@ func (b *builder) path(s ctxprop.Stuck) {
 		call := p.callAt(pos, calleeNamed(p, next))
 		if call == nil {
 			b.refuse("unresolved", fmt.Sprintf("no call of %s at %s:%d:%d in the loaded packages", next, h.File, h.Line, h.Col), p.fset.Position(pos), label)
-			return
+			return 0
 		}
 		f := p.fileAt(pos)
 		inner, decl := p.funcAt(pos)
 		hops[i] = hop{pos: pos, call: call, file: f, inner: inner, decl: decl}
 	}
 	if len(hops) == 0 || hops[0].decl == nil {
-		return
+		return 0
 	}
 	if s.Reach.Entry != "" {
 		// The path enters a generated or cgo file of the module through a
@@ -163,14 +184,21 @@ func (b *builder) path(s ctxprop.Stuck) {
 					class, why = "cgo", "is in a file that uses cgo, which ctxlint does not edit: give it a ctx parameter by hand"
 				}
 				b.refuse(class, fmt.Sprintf("%s %s", fn.FullName(), why), p.fset.Position(last.call.Pos()), label)
-				return
+				return 0
 			}
 		}
+	}
+	if k, nr := requestAbove(hops); nr != nil {
+		// The request is built by a caller on the path: its construction
+		// is the call to give the context, and the functions below it
+		// need none.
+		hops = hops[:k+1]
+		hops[k].call = nr
 	}
 	root := hops[0]
 	loopKey, ok := b.loop(root, label)
 	if !ok {
-		return
+		return 0
 	}
 	// passes[i]: the call of hop i must pass a context. The sink's does;
 	// a call into a function that needs one does, unless that function is
@@ -220,7 +248,7 @@ func (b *builder) path(s ctxprop.Stuck) {
 		}
 		if n.kind == "" {
 			b.refuse("unresolved", fmt.Sprintf("cannot tell what %s calls", types.ExprString(hops[i].call.Fun)), p.fset.Position(hops[i].pos), label)
-			return
+			return 0
 		}
 		keys = append(keys, b.component(n, label, hops[i].call.Pos()))
 		b.emptyArgs(hops[i], label)
@@ -243,6 +271,90 @@ func (b *builder) path(s ctxprop.Stuck) {
 	if !blocked && loopKey != "" {
 		b.loopUse[loopKey]++
 	}
+	if blocked {
+		return 0
+	}
+	return len(hops)
+}
+
+// requestAbove finds where the request a path's last call sends (a
+// (*http.Client).Do or a RoundTrip) is built, with http.NewRequest or
+// NewRequestWithContext, when it reaches that call as a parameter: up the
+// path, argument by argument, to the hop whose function builds it. It
+// returns the hop and the call that builds the request, or nil when the
+// request is built where it is sent, or cannot be followed.
+func requestAbove(hops []hop) (int, *ast.CallExpr) {
+	last := hops[len(hops)-1]
+	info := last.file.pkg.TypesInfo
+	fn, ok := calleeFunc(info, last.call)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || (fn.Name() != "Do" && fn.Name() != "RoundTrip") || len(last.call.Args) != 1 {
+		return 0, nil
+	}
+	arg := last.call.Args[0]
+	for k := len(hops) - 1; k >= 0; k-- {
+		h := hops[k]
+		info := h.file.pkg.TypesInfo
+		id, ok := ast.Unparen(arg).(*ast.Ident)
+		if !ok {
+			return 0, nil
+		}
+		obj := info.ObjectOf(id)
+		if h.decl == nil {
+			return 0, nil
+		}
+		for _, c := range assignedCalls(info, h.decl, obj) {
+			if f, ok := calleeFunc(info, c); ok && f.Pkg() != nil && f.Pkg().Path() == "net/http" {
+				if k == len(hops)-1 || f.Name() != "NewRequest" && f.Name() != "NewRequestWithContext" {
+					return 0, nil // built where it is sent
+				}
+				return k, c
+			}
+		}
+		// A parameter of the function around the call: follow the
+		// argument the caller (the hop before) passes.
+		ft := funcType(h.inner)
+		j := paramIndex(info, ft, obj)
+		if j < 0 || k == 0 || j >= len(hops[k-1].call.Args) {
+			return 0, nil
+		}
+		arg = hops[k-1].call.Args[j]
+	}
+	return 0, nil
+}
+
+// funcType is the type of a function declaration or literal.
+func funcType(fn ast.Node) *ast.FuncType {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Type
+	case *ast.FuncLit:
+		return fn.Type
+	}
+	return nil
+}
+
+// paramIndex is the index of obj among ft's parameters, or -1.
+func paramIndex(info *types.Info, ft *ast.FuncType, obj types.Object) int {
+	if ft == nil || obj == nil {
+		return -1
+	}
+	i := 0
+	for _, f := range ft.Params.List {
+		if len(f.Names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if info.Defs[n] == obj {
+				if _, ok := f.Type.(*ast.Ellipsis); ok {
+					return -1
+				}
+				return i
+			}
+			i++
+		}
+	}
+	return -1
 }
 
 // calleeNamed matches a call whose callee's name is the last part of name
@@ -385,6 +497,12 @@ func (b *builder) component(n node, label string, from token.Pos) string {
 	}
 	cs.AddParam = uniqPos(cs.AddParam)
 	cs.PassCtx = uniqPos(cs.PassCtx)
+	for _, lp := range cs.PassCtx {
+		if pos, ok := b.blankAround(lp); ok {
+			cs.NameCtx = append(cs.NameCtx, pos)
+		}
+	}
+	cs.NameCtx = uniqPos(cs.NameCtx)
 	if b.opts.Compat && len(members) == 1 && members[0].kind == "func" {
 		if f := b.pl.prog.funcs[members[0].pos]; f != nil && b.compatible(f) {
 			cs.Compat = []token.Pos{members[0].pos}
@@ -594,6 +712,34 @@ func (b *builder) ignoredCaller(members []node) (class, reason string, at token.
 		}
 	}
 	return "", "", token.NoPos
+}
+
+// blankAround returns the type's position of the innermost function
+// around the call at lparen whose context parameter is blank, when no
+// named context is in scope there: the call passes that parameter, named,
+// rather than context.TODO() (a handler stored in a map as
+// func(_ context.Context, n int) error is called with its caller's ctx).
+func (b *builder) blankAround(lparen token.Pos) (token.Pos, bool) {
+	if b.contextInScope(lparen) {
+		return token.NoPos, false
+	}
+	f, path := b.pl.prog.enclosing(lparen)
+	for _, n := range path {
+		var ft *ast.FuncType
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			ft = n.Type
+		case *ast.FuncDecl:
+			ft = n.Type
+		}
+		if ft != nil && blankContext(f.pkg.TypesInfo, ft) {
+			return ft.Pos(), true
+		}
+		if _, ok := n.(*ast.FuncDecl); ok {
+			break
+		}
+	}
+	return token.NoPos, false
 }
 
 // blankContext reports whether ft has a context parameter that code

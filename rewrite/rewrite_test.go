@@ -34,6 +34,7 @@ var cases = []struct {
 	{name: "chain"},
 	{name: "iface"},
 	{name: "funcs"},
+	{name: "handlers"},
 	{name: "ctxvars"},
 	{name: "sinks"},
 	{name: "shapes"},

@@ -64,6 +64,8 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 	case pkg == "net/http" && recv == "" && (fn.Name() == "Get" || fn.Name() == "Post" || fn.Name() == "Head"),
 		recv == "*net/http.Client" && (fn.Name() == "Get" || fn.Name() == "Post" || fn.Name() == "Head"):
 		e.httpShortcut(call, dc, fn, recv != "", ctx)
+	case pkg == "net/http" && recv == "" && fn.Name() == "NewRequest":
+		e.renameCall(dc, "NewRequestWithContext", ctx) // the request a caller's Do sends (requestAbove)
 	case recv == "*os/exec.Cmd":
 		e.commandContext(call, info)
 	case pkg == "os/exec" && fn.Name() == "Command":

@@ -4,6 +4,7 @@ package wholeprog
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/internal/calltargets"
@@ -30,6 +32,116 @@ const maxRounds = 10
 // the graph: rounds pass every package's summaries to the next until they
 // settle (each round only adds what newly summarised callees reach).
 func Analyze(pkgs []*packages.Package) (*checker.Graph, error) {
+	a, err := AnalyzeProgram(pkgs)
+	if err != nil {
+		return nil, err
+	}
+	return a.Graph, nil
+}
+
+// Analysis is a whole-program run: its graph of actions, and what every
+// call of the program may reach.
+type Analysis struct {
+	Graph *checker.Graph
+	prog  *ctxprop.Program
+	// methods indexes the summarised methods by name; visible memoizes
+	// each package's import closure (implementations).
+	methods map[string][]*types.Func
+	visible map[*types.Package]map[*types.Package]bool
+}
+
+// Reaches returns the summaries of the functions a call in package pkg
+// may run (the static callee, or the targets of a dynamic call in the
+// call graph) that reach a sink.
+func (a *Analysis) Reaches(pkg *types.Package, info *types.Info, call *ast.CallExpr) []*ctxprop.Summary {
+	var out []*ctxprop.Summary
+	if fn := typeutil.StaticCallee(info, call); fn != nil {
+		if s := a.prog.Funcs[fn.Origin()]; s != nil {
+			out = append(out, s)
+		}
+		return out
+	}
+	fns, lits, ok := a.prog.Callees(call.Lparen)
+	if !ok || len(fns)+len(lits) == 0 {
+		// Nothing flows to the receiver in the graph (an entry point's
+		// parameter): as ctxprop then does, every implementation the
+		// caller's package can see.
+		return a.implementations(pkg, info, call)
+	}
+	for _, fn := range fns {
+		if s := a.prog.Funcs[fn.Origin()]; s != nil {
+			out = append(out, s)
+		}
+	}
+	for _, pos := range lits {
+		if s := a.prog.Lits[pos]; s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// implementations returns the summaries of the methods an interface
+// method call may run: those of the types, in the caller's package or
+// the packages it imports, that implement the interface.
+func (a *Analysis) implementations(pkg *types.Package, info *types.Info, call *ast.CallExpr) []*ctxprop.Summary {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	selection := info.Selections[sel]
+	if selection == nil || !types.IsInterface(selection.Recv()) {
+		return nil
+	}
+	iface, _ := selection.Recv().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil
+	}
+	if a.methods == nil {
+		a.methods = make(map[string][]*types.Func)
+		for fn := range a.prog.Funcs {
+			if fn.Signature().Recv() != nil {
+				a.methods[fn.Name()] = append(a.methods[fn.Name()], fn)
+			}
+		}
+		a.visible = make(map[*types.Package]map[*types.Package]bool)
+	}
+	from := a.imports(pkg)
+	var out []*ctxprop.Summary
+	for _, fn := range a.methods[sel.Sel.Name] {
+		recv := fn.Signature().Recv().Type()
+		if !from[fn.Pkg()] || !types.Implements(recv, iface) && !types.Implements(types.NewPointer(recv), iface) {
+			continue
+		}
+		out = append(out, a.prog.Funcs[fn])
+	}
+	return out
+}
+
+// imports is the set of packages visible from pkg: itself and those it
+// imports, directly or not.
+func (a *Analysis) imports(pkg *types.Package) map[*types.Package]bool {
+	if set, ok := a.visible[pkg]; ok {
+		return set
+	}
+	set := map[*types.Package]bool{}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if set[p] {
+			return
+		}
+		set[p] = true
+		for _, q := range p.Imports() {
+			visit(q)
+		}
+	}
+	visit(pkg)
+	a.visible[pkg] = set
+	return set
+}
+
+// AnalyzeProgram is Analyze, keeping the summaries and the call graph.
+func AnalyzeProgram(pkgs []*packages.Package) (*Analysis, error) {
 	start := time.Now()
 	targets := calltargets.Build(pkgs)
 	debugf("call graph: %d dynamic calls in %v", targets.Len(), time.Since(start))
@@ -52,7 +164,8 @@ func Analyze(pkgs []*packages.Package) (*checker.Graph, error) {
 		debugf("round %d: %v", round, time.Since(start))
 		funcs, lits := programSummaries(graph)
 		if round == maxRounds || reflect.DeepEqual(funcs, prog.Funcs) && reflect.DeepEqual(lits, prog.Lits) {
-			return graph, nil
+			prog.Funcs, prog.Lits = funcs, lits
+			return &Analysis{Graph: graph, prog: prog}, nil
 		}
 		prog.Funcs, prog.Lits = funcs, lits
 	}

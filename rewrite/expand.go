@@ -1,0 +1,129 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+)
+
+// A tail is a call of a function on a path that reaches a blocking call
+// the context threaded to that function will not bound.
+type tail struct {
+	call    *ast.CallExpr
+	dynamic bool
+	reach   *ctxprop.Reach
+}
+
+// expand returns the paths the next run would report once s is fixed:
+// every function on s below the loop gets the loop's context, and each of
+// its other calls that reaches a blocking call without it (a callee
+// without a context, or given context.Background() or TODO()) is a path
+// of its own, from the loop through that call; so is every other target
+// of the loop's own call, when it is dynamic. Calls in goroutines and in
+// function literals the function does not call are left to the next pass:
+// they may run outside the iteration.
+func (b *builder) expand(s ctxprop.Stuck, kept int) []ctxprop.Stuck {
+	p := b.pl.prog
+	var out []ctxprop.Stuck
+	for i := 0; i < kept; i++ {
+		h := s.Reach.Path[i]
+		for _, t := range b.tailsAt(h, i == 0) {
+			if b.expanded[t] {
+				continue
+			}
+			b.expanded[t] = true
+			at := p.fset.PositionFor(t.call.Pos(), false)
+			r := *t.reach
+			r.Path = append(slices.Clone(s.Reach.Path[:i]), ctxprop.Hop{Func: h.Func, File: at.Filename, Line: at.Line, Col: at.Column, Dynamic: t.dynamic})
+			r.Path = append(r.Path, t.reach.Path...)
+			out = append(out, ctxprop.Stuck{Component: s.Component, Kind: s.Kind, Pos: s.Pos, Reach: r, HandleFrom: s.HandleFrom})
+		}
+	}
+	return out
+}
+
+// tailsAt lists the tails of the function making the call of hop h, or,
+// for the loop's hop (own), of that call alone: in the loop's function
+// only the path's own call is known to run in the iteration.
+func (b *builder) tailsAt(h ctxprop.Hop, own bool) []tail {
+	key := hopKey{h.File, h.Line, h.Col, own}
+	if ts, ok := b.hopTails[key]; ok {
+		return ts
+	}
+	p := b.pl.prog
+	pos := p.pos(h.File, h.Line, h.Col)
+	var ts []tail
+	if own {
+		if call := p.callAt(pos, nil); call != nil {
+			f := p.fileAt(pos)
+			ts = b.addTails(f.pkg.Types, f.pkg.TypesInfo, call, nil)
+		}
+	} else if inner, _ := p.funcAt(pos); inner != nil {
+		ts = b.tailsOf(inner)
+	}
+	b.hopTails[key] = ts
+	return ts
+}
+
+type hopKey struct {
+	file      string
+	line, col int
+	own       bool
+}
+
+// tailsOf lists the calls of fn (a declaration or literal) that reach a
+// blocking call unbounded by what fn passes them.
+func (b *builder) tailsOf(fn ast.Node) []tail {
+	if ts, ok := b.tails[fn]; ok {
+		return ts
+	}
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
+	}
+	var out []tail
+	if body != nil {
+		pkg := b.pl.prog.fileAt(fn.Pos()).pkg
+		info := pkg.TypesInfo
+		var visit func(n ast.Node) bool
+		visit = func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GoStmt, *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
+					ast.Inspect(lit.Body, visit) // called here: part of fn's run
+				} else {
+					out = b.addTails(pkg.Types, info, n, out)
+				}
+			}
+			return true
+		}
+		ast.Inspect(body, visit)
+	}
+	b.tails[fn] = out
+	return out
+}
+
+// addTails adds the reaches of what call may run that the call leaves
+// unbounded whatever fn's context: the callee has no context parameter
+// for it, or is given context.Background() or TODO().
+func (b *builder) addTails(pkg *types.Package, info *types.Info, call *ast.CallExpr, out []tail) []tail {
+	dynamic := typeutil.StaticCallee(info, call) == nil
+	for _, s := range b.opts.Reaches(pkg, info, call) {
+		for j := range s.Reaches {
+			r := &s.Reaches[j]
+			if r.Param < 0 || r.Param < len(call.Args) && emptyContext(info, call.Args[r.Param]) {
+				out = append(out, tail{call: call, dynamic: dynamic, reach: r})
+			}
+		}
+	}
+	return out
+}
