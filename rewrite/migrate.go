@@ -69,6 +69,7 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		debugf("pass %d: load %v, analysis %v, plan %v, apply and type-check %v; %d paths, %d sets, %d applied, %d files changed",
 			pass, loaded.Round(time.Millisecond), analyzed.Round(time.Millisecond), planned.Round(time.Millisecond), time.Since(t).Round(time.Millisecond),
 			len(stuck), len(plan.Sets), len(res.Applied), len(res.Files))
+		total.Passes = pass
 		total.Applied = append(total.Applied, res.Applied...)
 		total.Funcs += res.Funcs
 		total.Planned += res.Planned
@@ -82,6 +83,7 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		if len(res.Files) == 0 {
 			break
 		}
+		total.Unsettled = pass == maxPasses
 		maps.Copy(overlay, res.Files)
 	}
 	return total, nil

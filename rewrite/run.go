@@ -16,6 +16,12 @@ type Result struct {
 	Refusals []Refusal
 	Planned  int // change sets planned
 	Funcs    int // functions, literals and methods that gained a ctx
+	// Passes is how many times Migrate loaded and analysed the program:
+	// one that changes what the reports ask, one that finds nothing left.
+	Passes int
+	// Unsettled is set when the last pass Migrate may run still changed
+	// files: a next run would find more to change.
+	Unsettled bool
 }
 
 // maxRounds bounds how often failed sets are dropped and the rest

@@ -38,6 +38,8 @@ type fixSummary struct {
 	Files     []string     `json:"files"`
 	Applied   []fixSet     `json:"applied"`
 	Planned   int          `json:"planned"`
+	Passes    int          `json:"passes"`    // loads and analyses of the program
+	Unsettled bool         `json:"unsettled"` // the last pass still changed files: run again
 	Refused   []fixRefusal `json:"refused"`
 	Diff      string       `json:"diff,omitempty"`
 }
@@ -97,7 +99,7 @@ func fixCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	wd, _ := os.Getwd()
-	sum := fixSummary{Functions: res.Funcs, Planned: res.Planned, Files: []string{}, Applied: []fixSet{}, Refused: []fixRefusal{}}
+	sum := fixSummary{Functions: res.Funcs, Planned: res.Planned, Passes: res.Passes, Unsettled: res.Unsettled, Files: []string{}, Applied: []fixSet{}, Refused: []fixRefusal{}}
 	for _, name := range res.Names() {
 		sum.Files = append(sum.Files, relTo(wd, name))
 	}
@@ -141,6 +143,9 @@ func fixCommand(args []string, stdout, stderr io.Writer) int {
 			verb, res.Funcs, len(res.Files), len(res.Applied), res.Planned, len(res.Refusals), time.Since(start).Round(time.Millisecond))
 		for _, r := range sum.Refused {
 			fmt.Fprintf(stderr, "ctxlint: refused: %s: %s: %s\n", r.Posn, r.Class, r.Reason)
+		}
+		if res.Unsettled {
+			fmt.Fprintf(stderr, "ctxlint: the last of %d passes still found paths to rewrite: run ctxlint -fix again\n", res.Passes)
 		}
 	}
 	if len(res.Files) > 0 {

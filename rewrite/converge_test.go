@@ -1,0 +1,41 @@
+package rewrite_test
+
+import (
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ctxlint/ctxlint/bench/synth"
+	"github.com/ctxlint/ctxlint/rewrite"
+)
+
+// TestConverges runs the migration on a generated module (chains across
+// packages, an interface implemented in every package, one implementation
+// that drops its caller's context, handler maps filled in init with
+// literals that drop theirs): several paths reach each blocking call, and
+// ctxprop reports one. The first pass must plan them all, so the second
+// finds nothing, and a run on the result changes nothing.
+func TestConverges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates, loads and migrates a module")
+	}
+	_, self, _, _ := runtime.Caller(0)
+	root := filepath.Dir(filepath.Dir(self))
+	dir := t.TempDir()
+	_, err := synth.Generate(dir, synth.Config{Packages: 12, Depth: 6, Cluster: 2, Fillers: 1, Replace: root})
+	require.NoError(t, err)
+
+	res := migrate(t, dir, rewrite.Options{})
+	assert.Empty(t, res.Refusals)
+	assert.NotEmpty(t, res.Files)
+	assert.Equal(t, 2, res.Passes, "passes: one that rewrites, one that finds nothing left")
+	require.NoError(t, res.Write())
+	goCmd(t, dir, "build", "./...")
+
+	again := migrate(t, dir, rewrite.Options{})
+	assert.Empty(t, again.Files, "a second run changes files")
+	assert.Equal(t, 1, again.Passes)
+}
