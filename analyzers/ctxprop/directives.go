@@ -120,3 +120,12 @@ func (d *directives) onDecl(decl *ast.FuncDecl, kind string) *directive {
 
 func (d *directives) detached(decl *ast.FuncDecl) bool  { return d.onDecl(decl, "detached") != nil }
 func (d *directives) monitored(decl *ast.FuncDecl) bool { return d.onDecl(decl, "monitored") != nil }
+
+// Suppresses reports whether comment c, on a call's line or the line
+// above, suppresses ctxprop's reports through that call: an ignore with a
+// reason, or a nolint, naming ctxprop or all. The rewriter leaves such
+// calls as they are.
+func Suppresses(c *ast.Comment) bool {
+	dir := parseDirective(c)
+	return dir != nil && (dir.kind == "nolint" || dir.kind == "ignore" && dir.reason != "") && dir.names(analyzerName)
+}

@@ -123,7 +123,12 @@
 // interface or a function value. Hops in the package are also attached as
 // related positions. When a context bounded by the tick is in scope at the
 // reported call, a suggested fix passes it instead of context.Background()
-// or context.TODO(), or builds the request with http.NewRequestWithContext.
+// or context.TODO(), or builds the request with http.NewRequestWithContext
+// (go vet -fix and go fix apply it). A fix that needs a ctx parameter in
+// the functions below the loop would break their other callers, so a
+// report whose path has more than one hop and no suggested fix ends with
+// "run ctxlint -fix to thread the deadline down": the migration changes
+// every function, caller and implementation together.
 //
 // Suppress one with "//ctxlint:ignore ctxprop reason" on its line or the
 // line above (a reason is required, and an ignore that suppresses nothing

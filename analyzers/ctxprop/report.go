@@ -87,9 +87,20 @@ func (a *pkgAnalysis) diagnose(u *unit, r *root, reach *Reach) {
 			related = append(related, analysis.RelatedInformation{Pos: p, Message: "via " + h.Func})
 		}
 	}
-	a.pass.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related, SuggestedFixes: a.suggestFixes(u, pos)})
+	fixes := a.suggestFixes(u, pos)
+	if len(fixes) == 0 && len(reach.Path) > 1 && !r.noDeadline {
+		// The fix gives functions below the loop a ctx parameter, which a
+		// per-package suggested fix cannot do without breaking callers.
+		msg += "; " + threadHint
+	}
+	a.pass.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related, SuggestedFixes: fixes})
 	a.result.Stuck = append(a.result.Stuck, Stuck{Component: r.component, Kind: r.kind, Pos: pos, Reach: *reach, HandleFrom: r.handleFrom})
 }
+
+// threadHint ends the message of a report whose fix threads a context
+// through functions below the loop: the migration's job, not a suggested
+// fix's.
+const threadHint = "run ctxlint -fix to thread the deadline down"
 
 // posOf turns a hop in this package back into a position; NoPos for hops
 // elsewhere.

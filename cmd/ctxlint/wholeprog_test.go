@@ -18,7 +18,7 @@ import (
 func TestWholeProgramPrecise(t *testing.T) {
 	perPackage := reports(t, wholeprogFixture)
 	want := []string{
-		`agent.go:16:3: "forwarder" (liveness): net/http.Post without the health deadline (it takes no context): ~Forward (agent.go:16) → Sync.Send (fwd.go:25)`,
+		`agent.go:16:3: "forwarder" (liveness): net/http.Post without the health deadline (it takes no context): ~Forward (agent.go:16) → Sync.Send (fwd.go:25); run ctxlint -fix to thread the deadline down`,
 	}
 	if !slices.Equal(perPackage, want) {
 		t.Errorf("per-package reports:\n%s\nwant:\n%s", strings.Join(perPackage, "\n"), strings.Join(want, "\n"))
@@ -26,8 +26,8 @@ func TestWholeProgramPrecise(t *testing.T) {
 
 	whole := reports(t, "-whole-program", wholeprogFixture)
 	want = []string{
-		`agent.go:23:3: "hostnames" (liveness): net.LookupAddr without the health deadline (it takes no context): ~Hostnames (agent.go:23) → Hostname (prov.go:10)`,
-		`loop.go:14:3: "fetcher" (liveness): net/http.Get without the health deadline (it takes no context): ~Run (loop.go:14) → HTTPSource.Fetch (impl.go:9)`,
+		`agent.go:23:3: "hostnames" (liveness): net.LookupAddr without the health deadline (it takes no context): ~Hostnames (agent.go:23) → Hostname (prov.go:10); run ctxlint -fix to thread the deadline down`,
+		`loop.go:14:3: "fetcher" (liveness): net/http.Get without the health deadline (it takes no context): ~Run (loop.go:14) → HTTPSource.Fetch (impl.go:9); run ctxlint -fix to thread the deadline down`,
 	}
 	if !slices.Equal(whole, want) {
 		t.Errorf("whole-program reports:\n%s\nwant:\n%s", strings.Join(whole, "\n"), strings.Join(want, "\n"))

@@ -55,3 +55,29 @@ func tickOnly(d *net.Dialer) {
 		}
 	}
 }
+
+// A helper that takes a context is given Background although a bounded
+// one is in scope: the local fix passes it, so the report does not send
+// the user to ctxlint -fix.
+func helperFixable(parent context.Context, d *net.Dialer) {
+	h := health.RegisterLiveness("helper")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(parent, deadline)
+		dialDB(context.Background(), d) // want `"helper" \(liveness\): \(\*net.Dialer\).DialContext without the health deadline \(context.Background\(\)\): helperFixable \(fixes.go:\d+\) → dialDB \(fixes.go:\d+\)$`
+		cancel()
+		_ = ctx
+	}
+}
+
+func dialDB(ctx context.Context, d *net.Dialer) { d.DialContext(ctx, "tcp", "db:5432") } // want dialDB:`reaches \(\*net.Dialer\).DialContext under param 0`
+
+// The helper takes no context: only a new parameter fixes it, which
+// ctxlint -fix threads.
+func helperThreaded(d *net.Dialer) {
+	h := health.RegisterLiveness("threaded")
+	for range h.C {
+		lookup() // want `"threaded" \(liveness\): net.LookupHost without the health deadline \(it takes no context\): helperThreaded \(fixes.go:\d+\) → lookup \(fixes.go:\d+\); run ctxlint -fix to thread the deadline down$`
+	}
+}
+
+func lookup() { net.LookupHost("db") } // want lookup:`reaches net.LookupHost unbounded`

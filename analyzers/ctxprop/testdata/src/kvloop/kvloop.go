@@ -16,7 +16,7 @@ func sync(kv *api.KV) {
 	for range h.C {
 		kv.List("services")  // want `"consul-sync" \(liveness\): \(\*example.org/consul/api.KV\).List reaches \(\*net/http.Client\).Do \(api.go:\d+\) without the health deadline \(request built with http.NewRequest\): sync \(kvloop.go:\d+\)$`
 		kv.Keys("services")  // want `"consul-sync" \(liveness\): \(\*example.org/consul/api.KV\).Keys reaches \(\*net/http.Client\).Do \(api.go:\d+\) without the health deadline .*: sync \(kvloop.go:\d+\)$`
-		lookup(kv, "leader") // want `"consul-sync" \(liveness\): \(\*example.org/consul/api.KV\).Get reaches \(\*net/http.Client\).Do \(api.go:\d+\) without the health deadline .*: sync \(kvloop.go:\d+\) → lookup \(kvloop.go:\d+\)$`
+		lookup(kv, "leader") // want `"consul-sync" \(liveness\): \(\*example.org/consul/api.KV\).Get reaches \(\*net/http.Client\).Do \(api.go:\d+\) without the health deadline .*: sync \(kvloop.go:\d+\) → lookup \(kvloop.go:\d+\); run ctxlint -fix to thread the deadline down$`
 	}
 }
 
