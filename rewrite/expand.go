@@ -58,7 +58,7 @@ func (b *builder) tailsAt(h ctxprop.Hop, own bool) []tail {
 	pos := p.pos(h.File, h.Line, h.Col)
 	var ts []tail
 	if own {
-		if call := p.callAt(pos, nil); call != nil {
+		if call := p.callAt(pos, nil); call != nil && !b.suppressed(call) {
 			f := p.fileAt(pos)
 			ts = b.addTails(f.pkg.Types, f.pkg.TypesInfo, call, nil)
 		}
@@ -100,7 +100,7 @@ func (b *builder) tailsOf(fn ast.Node) []tail {
 			case *ast.CallExpr:
 				if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
 					ast.Inspect(lit.Body, visit) // called here: part of fn's run
-				} else {
+				} else if !b.suppressed(n) {
 					out = b.addTails(pkg.Types, info, n, out)
 				}
 			}
@@ -126,4 +126,31 @@ func (b *builder) addTails(pkg *types.Package, info *types.Info, call *ast.CallE
 		}
 	}
 	return out
+}
+
+// suppressed reports whether a //ctxlint:ignore ctxprop or //nolint
+// directive on the call's line or the line above suppresses the reports
+// through it: ctxprop would not report the path, so it is not planned.
+func (b *builder) suppressed(call *ast.CallExpr) bool {
+	p := b.pl.prog
+	f := p.fileAt(call.Pos())
+	if f == nil {
+		return false
+	}
+	lines, ok := b.ignoring[f]
+	if !ok {
+		for _, cg := range f.ast.Comments {
+			for _, c := range cg.List {
+				if ctxprop.Suppresses(c) {
+					if lines == nil {
+						lines = map[int]bool{}
+					}
+					l := p.fset.Position(c.Pos()).Line
+					lines[l], lines[l+1] = true, true
+				}
+			}
+		}
+		b.ignoring[f] = lines
+	}
+	return lines[p.fset.Position(call.Pos()).Line]
 }

@@ -96,7 +96,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
-	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}}
+	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}}
 	queue := slices.Clone(stuck)
 	for i := 0; i < len(queue); i++ {
 		kept := b.path(queue[i])
@@ -134,6 +134,7 @@ type builder struct {
 	expanded map[tail]bool
 	tails    map[ast.Node][]tail
 	hopTails map[hopKey][]tail
+	ignoring map[*file]map[int]bool // lines a ctxprop directive suppresses
 }
 
 // hop is one call of a path, found in the syntax.

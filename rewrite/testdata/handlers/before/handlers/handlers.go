@@ -35,6 +35,7 @@ func fetch(ctx context.Context, n int) error {
 
 // legacy takes no context.
 func legacy(n int) error {
+	audit(n) //ctxlint:ignore ctxprop best effort, bounded by the audit server
 	if n%2 == 0 {
 		return even(n)
 	}
@@ -59,6 +60,13 @@ func do(req *http.Request) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// audit is suppressed where legacy calls it: left as it is.
+func audit(n int) {
+	if resp, err := http.Get(url(n) + "/audit"); err == nil {
+		resp.Body.Close()
+	}
 }
 
 func url(n int) string { return "http://backend.invalid/" + strconv.Itoa(n) }
