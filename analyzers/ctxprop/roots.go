@@ -506,7 +506,10 @@ func (a *pkgAnalysis) registrationCall(call *ast.CallExpr) (name, kind string, o
 }
 
 // describeName renders a component name: the constant, the format string
-// of a Sprintf, or the constant parts of a concatenation.
+// of a Sprintf, or a concatenation spelled as the same format string
+// would be ("consul-kv-" + name is "consul-kv-%s", as
+// fmt.Sprintf("consul-kv-%s", name) is), so names read alike however
+// they are built.
 func (a *pkgAnalysis) describeName(e ast.Expr) string {
 	if e == nil {
 		return "?"
@@ -518,7 +521,11 @@ func (a *pkgAnalysis) describeName(e ast.Expr) string {
 	case *ast.CallExpr:
 		if fn, ok := typeutil.Callee(a.info, x).(*types.Func); ok && fn.FullName() == "fmt.Sprintf" && len(x.Args) > 0 {
 			if tv, ok := a.info.Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-				return strconv.Quote(constant.StringVal(tv.Value))
+				format := constant.StringVal(tv.Value)
+				if args, ok := a.constArgs(x.Args[1:]); ok {
+					return strconv.Quote(fmt.Sprintf(format, args...)) // what it prints at run time
+				}
+				return strconv.Quote(format)
 			}
 		}
 	case *ast.BinaryExpr:
@@ -529,14 +536,44 @@ func (a *pkgAnalysis) describeName(e ast.Expr) string {
 	return types.ExprString(e)
 }
 
+// constArgs returns the values of arguments that are all constants (of
+// a basic kind fmt formats alike at compile time and at run time).
+func (a *pkgAnalysis) constArgs(args []ast.Expr) ([]any, bool) {
+	out := make([]any, len(args))
+	for i, arg := range args {
+		tv, ok := a.info.Types[arg]
+		if !ok || tv.Value == nil {
+			return nil, false
+		}
+		if _, basic := types.Unalias(tv.Type).(*types.Basic); !basic {
+			return nil, false // a named type may format itself (time.Duration)
+		}
+		switch v := tv.Value; v.Kind() {
+		case constant.String:
+			out[i] = constant.StringVal(v)
+		case constant.Bool:
+			out[i] = constant.BoolVal(v)
+		case constant.Int:
+			n, exact := constant.Int64Val(v)
+			if !exact {
+				return nil, false
+			}
+			out[i] = n
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}
+
 func (a *pkgAnalysis) constParts(e ast.Expr) string {
 	if tv, ok := a.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-		return constant.StringVal(tv.Value)
+		return strings.ReplaceAll(constant.StringVal(tv.Value), "%", "%%")
 	}
 	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.ADD {
 		return a.constParts(b.X) + a.constParts(b.Y)
 	}
-	return "…"
+	return "%s"
 }
 
 // paramIndex returns v's index among decl's parameters and decl's

@@ -84,11 +84,11 @@ func tickerLoop(h *health.Handle) {
 	}
 }
 
-// A name computed with +, and a range over the handle's channel.
+// A name computed with + (spelled as Sprintf's format), and a range.
 func ranged(zone string) {
-	h := health.RegisterLiveness("metadata-" + zone)
+	h := health.RegisterLiveness("metadata-" + zone + "-50%")
 	for range h.C {
-		collect() // want `"metadata-…" \(liveness\)`
+		collect() // want `"metadata-%s-50%%" \(liveness\)`
 	}
 }
 
@@ -119,4 +119,27 @@ func setupOnce() { // want setupOnce:"reaches net/http.Get unbounded via setupOn
 //ctxlint:monitored
 func checkRunner() {
 	collect() // want `"checkRunner" \(monitored\): net/http.Get`
+}
+
+// A name formatted from constants only is the string it makes; with a
+// variable part, or a value that formats itself, the format.
+func workerOne() {
+	h := health.RegisterLiveness(fmt.Sprintf("worker-%d-of-%s", 1, "pool"))
+	for range h.C {
+		collect() // want `"worker-1-of-pool" \(liveness\)`
+	}
+}
+
+func workerN(i int) {
+	h := health.RegisterLiveness(fmt.Sprintf("worker-%d", i))
+	for range h.C {
+		collect() // want `"worker-%d" \(liveness\)`
+	}
+}
+
+func durationPoller() {
+	h := health.RegisterLiveness(fmt.Sprintf("poll-%v", 5*time.Second))
+	for range h.C {
+		collect() // want `"poll-%v" \(liveness\)`
+	}
 }
