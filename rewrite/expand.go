@@ -31,7 +31,16 @@ func (b *builder) expand(s ctxprop.Stuck, kept int) []ctxprop.Stuck {
 	var out []ctxprop.Stuck
 	for i := 0; i < kept; i++ {
 		h := s.Reach.Path[i]
-		for _, t := range b.tailsAt(h, i == 0) {
+		next := "" // the callee of the loop's call, to find it among calls starting there
+		if i == 0 {
+			next = s.Reach.Sink
+			if len(s.Reach.Path) > 1 {
+				next = s.Reach.Path[1].Func
+			} else if s.Reach.Entry != "" {
+				next = s.Reach.Entry
+			}
+		}
+		for _, t := range b.tailsAt(h, next) {
 			if b.expanded[t] {
 				continue
 			}
@@ -47,9 +56,11 @@ func (b *builder) expand(s ctxprop.Stuck, kept int) []ctxprop.Stuck {
 }
 
 // tailsAt lists the tails of the function making the call of hop h, or,
-// for the loop's hop (own), of that call alone: in the loop's function
-// only the path's own call is known to run in the iteration.
-func (b *builder) tailsAt(h ctxprop.Hop, own bool) []tail {
+// for the loop's hop (next names its callee), of that call alone: in the
+// loop's function only the path's own call is known to run in the
+// iteration.
+func (b *builder) tailsAt(h ctxprop.Hop, next string) []tail {
+	own := next != ""
 	key := hopKey{h.File, h.Line, h.Col, own}
 	if ts, ok := b.hopTails[key]; ok {
 		return ts
@@ -58,7 +69,7 @@ func (b *builder) tailsAt(h ctxprop.Hop, own bool) []tail {
 	pos := p.pos(h.File, h.Line, h.Col)
 	var ts []tail
 	if own {
-		if call := p.callAt(pos, nil); call != nil && !b.suppressed(call) {
+		if call := p.callAt(pos, calleeNamed(p, next)); call != nil && !b.suppressed(call) {
 			f := p.fileAt(pos)
 			ts = b.addTails(f.pkg.Types, f.pkg.TypesInfo, call, nil)
 		}

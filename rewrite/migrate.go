@@ -66,9 +66,9 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		debugf("pass %d: load %v, analysis %v, plan %v, apply and type-check %v; %d paths, %d sets, %d applied, %d files changed",
+		debugf("pass %d: load %v, analysis %v, plan %v, apply and type-check %v; %d paths (and %d found by expand), %d sets, %d applied, %d files changed",
 			pass, loaded.Round(time.Millisecond), analyzed.Round(time.Millisecond), planned.Round(time.Millisecond), time.Since(t).Round(time.Millisecond),
-			len(stuck), len(plan.Sets), len(res.Applied), len(res.Files))
+			len(stuck), plan.Found, len(plan.Sets), len(res.Applied), len(res.Files))
 		total.Passes = pass
 		total.Applied = append(total.Applied, res.Applied...)
 		total.Funcs += res.Funcs

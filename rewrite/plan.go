@@ -35,13 +35,16 @@ type Options struct {
 }
 
 // maxPaths bounds the paths one plan follows, reported and found by
-// expand; past it, the next pass of Migrate finds the rest.
-const maxPaths = 200000
+// expand; past it, the next pass of Migrate finds the rest. expand finds
+// each call and reach once, so the bound only guards memory: the
+// 2,000-package bench module needs about 400,000.
+const maxPaths = 2000000
 
 // Plan is the whole change, decided before any file is touched.
 type Plan struct {
 	Sets     []*ChangeSet
 	Refusals []Refusal
+	Found    int // paths expand added to those reported
 	prog     *program
 	flow     *flow
 	opts     Options
@@ -96,7 +99,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
-	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}}
+	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey]hop{}}
 	queue := slices.Clone(stuck)
 	for i := 0; i < len(queue); i++ {
 		kept := b.path(queue[i])
@@ -104,6 +107,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 			queue = append(queue, b.expand(queue[i], kept)...)
 		}
 	}
+	pl.Found = len(queue) - len(stuck)
 	b.thread()
 	for _, key := range b.order {
 		if cs := b.sets[key]; cs != nil && (cs.Loop == nil || b.loopUse[key] > 0) {
@@ -135,6 +139,7 @@ type builder struct {
 	tails    map[ast.Node][]tail
 	hopTails map[hopKey][]tail
 	ignoring map[*file]map[int]bool // lines a ctxprop directive suppresses
+	resolved map[resolvedKey]hop    // hops found, for path
 }
 
 // hop is one call of a path, found in the syntax.
@@ -144,6 +149,12 @@ type hop struct {
 	file  *file
 	inner ast.Node // the innermost function around the call
 	decl  *ast.FuncDecl
+}
+
+// resolvedKey is a hop's call: its position and the callee's name.
+type resolvedKey struct {
+	pos  token.Pos
+	next string
 }
 
 // path plans the changes one report needs. It returns how many of the
@@ -161,14 +172,22 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		} else if s.Reach.Entry != "" {
 			next = s.Reach.Entry
 		}
-		call := p.callAt(pos, calleeNamed(p, next))
-		if call == nil {
+		key := resolvedKey{pos, next}
+		r, ok := b.resolved[key]
+		if !ok {
+			// Paths share most hops (expand adds hundreds of thousands
+			// on a large module): find each call once.
+			if call := p.callAt(pos, calleeNamed(p, next)); call != nil {
+				inner, decl := p.funcAt(pos)
+				r = hop{pos: pos, call: call, file: p.fileAt(pos), inner: inner, decl: decl}
+			}
+			b.resolved[key] = r
+		}
+		if r.call == nil {
 			b.refuse("unresolved", fmt.Sprintf("no call of %s at %s:%d:%d in the loaded packages", next, h.File, h.Line, h.Col), p.fset.Position(pos), label)
 			return 0
 		}
-		f := p.fileAt(pos)
-		inner, decl := p.funcAt(pos)
-		hops[i] = hop{pos: pos, call: call, file: f, inner: inner, decl: decl}
+		hops[i] = r
 	}
 	if len(hops) == 0 || hops[0].decl == nil {
 		return 0
