@@ -92,15 +92,8 @@ func (b *builder) tailsOf(fn ast.Node) []tail {
 	if ts, ok := b.tails[fn]; ok {
 		return ts
 	}
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
 	var out []tail
-	if body != nil {
+	if body := funcBody(fn); body != nil {
 		pkg := b.pl.prog.fileAt(fn.Pos()).pkg
 		info := pkg.TypesInfo
 		var visit func(n ast.Node) bool

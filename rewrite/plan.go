@@ -243,15 +243,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		if !passes[i] {
 			continue
 		}
-		fn := hops[i].inner
-		var ft *ast.FuncType
-		switch fn := fn.(type) {
-		case *ast.FuncDecl:
-			ft = fn.Type
-		case *ast.FuncLit:
-			ft = fn.Type
-		}
-		if ft != nil && blankContext(hops[i].file.pkg.TypesInfo, ft) {
+		if ft := funcType(hops[i].inner); ft != nil && blankContext(hops[i].file.pkg.TypesInfo, ft) {
 			pos := ft.Pos()
 			b.single("name", pos, func(cs *ChangeSet) { cs.NameCtx = append(cs.NameCtx, pos) }, label)
 		}
@@ -349,6 +341,17 @@ func funcType(fn ast.Node) *ast.FuncType {
 		return fn.Type
 	case *ast.FuncLit:
 		return fn.Type
+	}
+	return nil
+}
+
+// funcBody is the body of a function declaration or literal.
+func funcBody(fn ast.Node) *ast.BlockStmt {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Body
+	case *ast.FuncLit:
+		return fn.Body
 	}
 	return nil
 }
@@ -745,14 +748,7 @@ func (b *builder) blankAround(lparen token.Pos) (token.Pos, bool) {
 	}
 	f, path := b.pl.prog.enclosing(lparen)
 	for _, n := range path {
-		var ft *ast.FuncType
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			ft = n.Type
-		case *ast.FuncDecl:
-			ft = n.Type
-		}
-		if ft != nil && blankContext(f.pkg.TypesInfo, ft) {
+		if ft := funcType(n); ft != nil && blankContext(f.pkg.TypesInfo, ft) {
 			return ft.Pos(), true
 		}
 		if _, ok := n.(*ast.FuncDecl); ok {
