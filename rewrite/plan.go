@@ -37,7 +37,7 @@ type Options struct {
 // maxPaths bounds the paths one plan follows, reported and found by
 // expand; past it, the next pass of Migrate finds the rest. expand finds
 // each call and reach once, so the bound only guards memory: the
-// 2,000-package bench module needs about 400,000.
+// 2,000-package bench module needs about 365,000.
 const maxPaths = 2000000
 
 // Plan is the whole change, decided before any file is touched.
