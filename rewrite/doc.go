@@ -10,7 +10,10 @@
 //     function type with everything assigned to it (flow.go); a loop that
 //     derives its context from the tick (loop.go); a sink that takes the
 //     context (sinks.go). A set that cannot be changed safely is a Refusal
-//     with its class and reason.
+//     with its class and reason. ctxprop reports one path per loop and
+//     blocking call; expand (expand.go) adds every other path the next run
+//     would report, from the same run's summaries and call graph, so one
+//     pass rewrites and Migrate's second only confirms.
 //   - Apply (edit.go) edits the files with github.com/dave/dst, so comments
 //     and blank lines stay where they were, and resolves at each call the
 //     innermost context in scope with the type checker's scopes.
