@@ -680,15 +680,8 @@ func (e *edit) nameCtx(pos token.Pos) {
 func (e *edit) funcTypeAt(pos token.Pos) (ast.Node, *ast.FuncType) {
 	_, path := e.p.enclosing(pos)
 	for _, n := range path {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			if n.Type.Pos() == pos {
-				return n, n.Type
-			}
-		case *ast.FuncLit:
-			if n.Type.Pos() == pos {
-				return n, n.Type
-			}
+		if ft := funcType(n); ft != nil && ft.Pos() == pos {
+			return n, ft
 		}
 	}
 	return nil, nil

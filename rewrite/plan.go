@@ -243,8 +243,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		if !passes[i] {
 			continue
 		}
-		if ft := funcType(hops[i].inner); ft != nil && blankContext(hops[i].file.pkg.TypesInfo, ft) {
-			pos := ft.Pos()
+		if pos, ok := b.blankAround(hops[i].call.Lparen); ok {
 			b.single("name", pos, func(cs *ChangeSet) { cs.NameCtx = append(cs.NameCtx, pos) }, label)
 		}
 	}
@@ -297,23 +296,19 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 // request is built where it is sent, or cannot be followed.
 func requestAbove(hops []hop) (int, *ast.CallExpr) {
 	last := hops[len(hops)-1]
-	info := last.file.pkg.TypesInfo
-	fn, ok := calleeFunc(info, last.call)
+	fn, ok := calleeFunc(last.file.pkg.TypesInfo, last.call)
 	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || (fn.Name() != "Do" && fn.Name() != "RoundTrip") || len(last.call.Args) != 1 {
 		return 0, nil
 	}
 	arg := last.call.Args[0]
 	for k := len(hops) - 1; k >= 0; k-- {
 		h := hops[k]
-		info := h.file.pkg.TypesInfo
 		id, ok := ast.Unparen(arg).(*ast.Ident)
-		if !ok {
+		if !ok || h.decl == nil {
 			return 0, nil
 		}
+		info := h.file.pkg.TypesInfo
 		obj := info.ObjectOf(id)
-		if h.decl == nil {
-			return 0, nil
-		}
 		for _, c := range assignedCalls(info, h.decl, obj) {
 			if f, ok := calleeFunc(info, c); ok && f.Pkg() != nil && f.Pkg().Path() == "net/http" {
 				if k == len(hops)-1 || f.Name() != "NewRequest" && f.Name() != "NewRequestWithContext" {
