@@ -11,9 +11,9 @@ import (
 	"github.com/ctxlint/ctxlint/internal/wholeprog"
 )
 
-// A Loader loads the packages to migrate, with the files rewritten so far
-// (by name) in place of those on disk.
-type Loader func(overlay map[string][]byte) ([]*packages.Package, error)
+// A Loader loads the packages to migrate, with their dependencies and the
+// syntax and type information of all.
+type Loader func() ([]*packages.Package, error)
 
 // maxPasses bounds the passes of Migrate. ctxprop reports one path per
 // blocking call; a pass that threads ctx along it can reveal another path
@@ -28,18 +28,22 @@ const maxPasses = 5
 func Migrate(load Loader, opts Options) (*Result, error) {
 	total := &Result{Files: map[string][]byte{}, Old: map[string][]byte{}}
 	overlay := map[string][]byte{}
+	var next []*packages.Package
+	replays := wholeprog.NewReplays()
 	for pass := 1; pass <= maxPasses; pass++ {
 		t := time.Now()
-		pkgs, err := load(overlay)
-		if err != nil {
-			if pass > 1 {
-				return nil, fmt.Errorf("loading the rewritten packages: %v", err)
+		pkgs := next
+		if pass == 1 {
+			var err error
+			if pkgs, err = load(); err != nil {
+				return nil, err
 			}
-			return nil, err
+		} else if opts.Progress != nil {
+			opts.Progress("checking the rewritten packages for more paths")
 		}
 		loaded := time.Since(t)
 		t = time.Now()
-		an, err := wholeprog.AnalyzeProgram(pkgs)
+		an, err := wholeprog.AnalyzeProgram(pkgs, replays)
 		if err != nil {
 			return nil, err
 		}
@@ -85,6 +89,7 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		}
 		total.Unsettled = pass == maxPasses
 		maps.Copy(overlay, res.Files)
+		next = res.next
 	}
 	return total, nil
 }

@@ -32,6 +32,8 @@ type Options struct {
 	// blocking call without a context: ctxprop reports one path per
 	// blocking call, and the next run would report those.
 	Reaches func(pkg *types.Package, info *types.Info, call *ast.CallExpr) []*ctxprop.Summary
+	// Progress, when set, is told what a long run is doing.
+	Progress func(msg string)
 }
 
 // maxPaths bounds the paths one plan follows, reported and found by

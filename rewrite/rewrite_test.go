@@ -108,18 +108,16 @@ func TestRefusalLeavesTree(t *testing.T) {
 
 func migrate(t *testing.T, dir string, opts rewrite.Options) *rewrite.Result {
 	t.Helper()
-	res, err := rewrite.Migrate(func(overlay map[string][]byte) ([]*packages.Package, error) {
-		return loadOverlay(t, dir, overlay), nil
+	res, err := rewrite.Migrate(func() ([]*packages.Package, error) {
+		return load(t, dir), nil
 	}, opts)
 	require.NoError(t, err)
 	return res
 }
 
-func load(t *testing.T, dir string) []*packages.Package { return loadOverlay(t, dir, nil) }
-
-func loadOverlay(t *testing.T, dir string, overlay map[string][]byte) []*packages.Package {
+func load(t *testing.T, dir string) []*packages.Package {
 	t.Helper()
-	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, Overlay: overlay}, "./...")
+	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true}, "./...")
 	require.NoError(t, err)
 	require.Zero(t, packages.PrintErrors(pkgs), "errors loading %s", dir)
 	return pkgs

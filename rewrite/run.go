@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // Result is what a run changes.
@@ -22,6 +24,9 @@ type Result struct {
 	// Unsettled is set when the last pass Migrate may run still changed
 	// files: a next run would find more to change.
 	Unsettled bool
+	// next is the program as rewritten, type-checked in memory: what the
+	// next pass of Migrate analyses.
+	next []*packages.Package
 }
 
 // maxRounds bounds how often failed sets are dropped and the rest
@@ -59,11 +64,12 @@ func (pl *Plan) Execute() (*Result, error) {
 			}
 			continue
 		}
-		errs, err := pl.verify(out)
+		errs, checked, err := pl.verify(out)
 		if err != nil {
 			return nil, err
 		}
 		if len(errs) == 0 {
+			res.next = pl.prog.next(checked)
 			res.Applied = sets
 			res.Files, res.Old = map[string][]byte{}, map[string][]byte{}
 			for name, src := range out {
@@ -121,7 +127,7 @@ func (pl *Plan) isolate(sets, suspects []*ChangeSet, te types.Error) ([]*ChangeS
 		if len(failed) > 0 {
 			continue
 		}
-		errs, err := pl.verify(out)
+		errs, _, err := pl.verify(out)
 		if err != nil {
 			return nil, err
 		}

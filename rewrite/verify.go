@@ -12,10 +12,22 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
+// checked is a type-check of the rewritten packages in memory: for each
+// package verify checked, its new syntax, types and type information.
+type checked map[*packages.Package]*rechecked
+
+type rechecked struct {
+	files   []*ast.File
+	types   *types.Package
+	info    *types.Info
+	imports map[string]*packages.Package // with those the rewrite added
+}
+
 // verify type-checks, in memory, every loaded package that compiles a
 // changed file and every loaded package that imports one of those, with
-// the new contents. It returns the type errors.
-func (pl *Plan) verify(out map[string][]byte) ([]types.Error, error) {
+// the new contents. It returns the type errors and, when there are none,
+// what it checked, complete enough to analyse (next).
+func (pl *Plan) verify(out map[string][]byte) ([]types.Error, checked, error) {
 	p := pl.prog
 	importers := map[*packages.Package][]*packages.Package{}
 	for _, pkg := range p.pkgs {
@@ -26,7 +38,7 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, error) {
 	recheck := map[*packages.Package]bool{}
 	var mark func(*packages.Package)
 	mark = func(pkg *packages.Package) {
-		if recheck[pkg] || pkg.Types == nil || strings.HasSuffix(pkg.ID, ".test") {
+		if recheck[pkg] || pkg.Types == nil {
 			return
 		}
 		recheck[pkg] = true
@@ -47,11 +59,12 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, error) {
 			byPath[pkg.PkgPath] = pkg
 		}
 	}
-	checked := map[*packages.Package]*types.Package{}
+	done := checked{}
+	parsed := map[string]*ast.File{}
 	var errs []types.Error
 	var check func(*packages.Package) error
 	check = func(pkg *packages.Package) error {
-		if _, ok := checked[pkg]; ok {
+		if _, ok := done[pkg]; ok {
 			return nil
 		}
 		for _, imp := range pkg.Imports {
@@ -61,12 +74,20 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, error) {
 				}
 			}
 		}
+		imports := map[string]*packages.Package{}
 		files := make([]*ast.File, 0, len(pkg.CompiledGoFiles))
 		for i, name := range pkg.CompiledGoFiles {
 			if src, ok := out[name]; ok {
-				f, err := parser.ParseFile(p.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
-				if err != nil {
-					return fmt.Errorf("the rewritten %s does not parse: %v", name, err)
+				// Parsed once for the package and its test variant, as
+				// go/packages does: positions stay shared.
+				f, ok := parsed[name]
+				if !ok {
+					var err error
+					f, err = parser.ParseFile(p.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+					if err != nil {
+						return fmt.Errorf("the rewritten %s does not parse: %v", name, err)
+					}
+					parsed[name] = f
 				}
 				files = append(files, f)
 			} else if i < len(pkg.Syntax) {
@@ -85,8 +106,9 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, error) {
 				if imp == nil {
 					return nil, fmt.Errorf("%s is not among %s's imports", path, pkg.PkgPath)
 				}
-				if t, ok := checked[imp]; ok {
-					return t, nil
+				imports[path] = imp
+				if c, ok := done[imp]; ok {
+					return c.types, nil
 				}
 				return imp.Types, nil
 			}),
@@ -101,8 +123,18 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, error) {
 		if pkg.Module != nil && pkg.Module.GoVersion != "" {
 			conf.GoVersion = "go" + pkg.Module.GoVersion
 		}
-		t, _ := conf.Check(pkg.PkgPath, p.fset, files, nil)
-		checked[pkg] = t
+		info := &types.Info{
+			Types:        map[ast.Expr]types.TypeAndValue{},
+			Defs:         map[*ast.Ident]types.Object{},
+			Uses:         map[*ast.Ident]types.Object{},
+			Implicits:    map[ast.Node]types.Object{},
+			Instances:    map[*ast.Ident]types.Instance{},
+			Scopes:       map[ast.Node]*types.Scope{},
+			Selections:   map[*ast.SelectorExpr]*types.Selection{},
+			FileVersions: map[*ast.File]string{},
+		}
+		t, _ := conf.Check(pkg.PkgPath, p.fset, files, info)
+		done[pkg] = &rechecked{files: files, types: t, info: info, imports: imports}
 		return nil
 	}
 	var order []*packages.Package
@@ -112,10 +144,45 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, error) {
 	slices.SortFunc(order, func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) })
 	for _, pkg := range order {
 		if err := check(pkg); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return errs, nil
+	if len(errs) > 0 {
+		return errs, nil, nil
+	}
+	return nil, done, nil
+}
+
+// next returns the packages of the program as rewritten: those verify
+// checked in their new form, the others as loaded, all sharing one
+// file set. The next pass analyses them without loading the program again
+// (go list, parsing and type-checking every dependency).
+func (p *program) next(c checked) []*packages.Package {
+	now := map[*packages.Package]*packages.Package{}
+	var visit func(*packages.Package) *packages.Package
+	visit = func(pkg *packages.Package) *packages.Package {
+		if n, ok := now[pkg]; ok {
+			return n
+		}
+		r, ok := c[pkg]
+		if !ok {
+			now[pkg] = pkg
+			return pkg
+		}
+		n := *pkg
+		now[pkg] = &n
+		n.Syntax, n.Types, n.TypesInfo = r.files, r.types, r.info
+		n.Imports = make(map[string]*packages.Package, len(r.imports))
+		for path, imp := range r.imports {
+			n.Imports[path] = visit(imp)
+		}
+		return &n
+	}
+	out := make([]*packages.Package, len(p.roots))
+	for i, pkg := range p.roots {
+		out[i] = visit(pkg)
+	}
+	return out
 }
 
 type importerFunc func(path string) (*types.Package, error)

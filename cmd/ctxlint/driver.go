@@ -135,13 +135,7 @@ func checkSARIFFile(path string, set bool) error {
 // as the plain mode does, when the patterns match no packages. The build
 // tags are those of -tags (buildTags), and GOFLAGS's.
 func loadPackages(patterns []string) ([]*packages.Package, error) {
-	return loadOverlay(patterns, nil)
-}
-
-// loadOverlay is loadPackages with files (by name) read from overlay
-// instead of the disk: ctxlint -fix's later passes.
-func loadOverlay(patterns []string, overlay map[string][]byte) ([]*packages.Package, error) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, BuildFlags: buildFlags(), Overlay: overlay}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, BuildFlags: buildFlags()}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, err
@@ -151,9 +145,6 @@ func loadOverlay(patterns []string, overlay map[string][]byte) ([]*packages.Pack
 	}
 	if n := packages.PrintErrors(pkgs); n > 0 {
 		return nil, fmt.Errorf("%d errors loading packages", n)
-	}
-	if overlay != nil {
-		return pkgs, nil // a later pass of -fix: warned on the first
 	}
 	// A misspelt -ctxprop.sinks name would silently do nothing.
 	byPath := make(map[string]*types.Package)

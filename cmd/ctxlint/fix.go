@@ -88,12 +88,9 @@ func fixCommand(args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	progress := newProgress(stderr)
 	progress.say("loading packages")
-	res, err := rewrite.Migrate(func(overlay map[string][]byte) ([]*packages.Package, error) {
-		if len(overlay) > 0 {
-			progress.say("checking the rewritten packages for more paths")
-		}
-		return loadOverlay(patterns, overlay)
-	}, rewrite.Options{Todo: *todo, Compat: *compat})
+	res, err := rewrite.Migrate(func() ([]*packages.Package, error) {
+		return loadPackages(patterns)
+	}, rewrite.Options{Todo: *todo, Compat: *compat, Progress: progress.say})
 	if err != nil {
 		fmt.Fprintln(stderr, "ctxlint:", err)
 		return 1

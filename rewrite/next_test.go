@@ -1,0 +1,118 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxlint/ctxlint/internal/wholeprog"
+)
+
+// TestNextIsTheRewrittenProgram: the program Execute type-checked in
+// memory, which the next pass of Migrate analyses instead of loading again,
+// is the one a load from disk of the written files gives. A package and
+// its test variant share each rewritten file's syntax, so they share its
+// positions; an import the rewrite added is among the package's imports;
+// and the whole-program analysis of both finds the same paths.
+func TestNextIsTheRewrittenProgram(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a module")
+	}
+	dir := t.TempDir()
+	_, self, _, _ := runtime.Caller(0)
+	root := filepath.Dir(filepath.Dir(self))
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, "rewrite", "testdata", "chain", "before"))); err != nil {
+		t.Fatal(err)
+	}
+	mod := "module example.com/x\n\ngo 1.26.0\n\nrequire github.com/ctxlint/ctxlint v0.0.0\n\nreplace github.com/ctxlint/ctxlint => " + root + "\n"
+	put(t, filepath.Join(dir, "go.mod"), mod)
+	// A test variant of the rewritten client package, and a caller the
+	// rewrite gives a context.TODO() in a file that does not import context.
+	put(t, filepath.Join(dir, "client", "client_test.go"), "package client\n\nimport \"testing\"\n\nfunc TestFetch(t *testing.T) { _ = t }\n")
+	put(t, filepath.Join(dir, "other", "other.go"), "package other\n\nimport \"example.com/x/client\"\n\n// Other is on no monitored path.\nfunc Other(c *client.Client) { _, _ = c.Fetch(\"x\") }\n")
+
+	load := func() []*packages.Package {
+		pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true}, "./...")
+		if err != nil || packages.PrintErrors(pkgs) > 0 {
+			t.Fatalf("load: %v", err)
+		}
+		return pkgs
+	}
+	pkgs := load()
+	an, err := wholeprog.AnalyzeProgram(pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stuck, err := wholeprog.Stuck(an.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Build(pkgs, stuck, Options{Reaches: an.Reaches}).Execute()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) == 0 || len(res.next) == 0 {
+		t.Fatalf("nothing rewritten (%d files), or no next program", len(res.Files))
+	}
+
+	syntax := map[string]*ast.File{}
+	packages.Visit(res.next, nil, func(p *packages.Package) {
+		for _, f := range p.Syntax {
+			name := p.Fset.File(f.FileStart).Name()
+			if g, ok := syntax[name]; ok && g != f {
+				t.Errorf("%s: %s is parsed twice", p.ID, name)
+			}
+			syntax[name] = f
+		}
+		if p.Types == nil || p.Module == nil || !p.Module.Main {
+			return
+		}
+		for _, imp := range p.Types.Imports() {
+			if q := p.Imports[imp.Path()]; q == nil || q.Types != imp {
+				t.Errorf("%s imports %s, not among its Imports", p.ID, imp.Path())
+			}
+		}
+	})
+
+	inMemory := paths(t, res.next)
+	for name, src := range res.Files {
+		put(t, name, string(src))
+	}
+	if fromDisk := paths(t, load()); !slices.Equal(inMemory, fromDisk) {
+		t.Errorf("paths in the program checked in memory:\n%q\nloaded from disk:\n%q", inMemory, fromDisk)
+	}
+}
+
+// paths lists what the whole-program analysis finds, by position.
+func paths(t *testing.T, pkgs []*packages.Package) []string {
+	an, err := wholeprog.AnalyzeProgram(pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stuck, err := wholeprog.Stuck(an.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, s := range stuck {
+		out = append(out, fmt.Sprint(pkgs[0].Fset.Position(s.Pos), s.Reach.SinkText(), s.Reach.Path))
+	}
+	slices.Sort(out)
+	return out
+}
+
+func put(t *testing.T, name, src string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
