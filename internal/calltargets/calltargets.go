@@ -13,6 +13,8 @@ import (
 	"go/build"
 	"go/token"
 	"go/types"
+	"iter"
+	"maps"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -52,6 +54,15 @@ func (t *Targets) At(lparen token.Pos) (c *Callees, ok bool) {
 // IsLitCallee reports whether a function literal (by the position of its
 // func keyword) is run by some dynamic call.
 func (t *Targets) IsLitCallee(pos token.Pos) bool { return t != nil && t.lits[pos] }
+
+// Lits returns the function literals (by the position of their func
+// keyword) that some dynamic call runs.
+func (t *Targets) Lits() iter.Seq[token.Pos] {
+	if t == nil {
+		return func(func(token.Pos) bool) {}
+	}
+	return maps.Keys(t.lits)
+}
 
 // Len is the number of dynamic call sites resolved.
 func (t *Targets) Len() int { return len(t.calls) }

@@ -32,7 +32,7 @@ const maxRounds = 10
 // the graph: rounds pass every package's summaries to the next until they
 // settle (each round only adds what newly summarised callees reach).
 func Analyze(pkgs []*packages.Package) (*checker.Graph, error) {
-	a, err := AnalyzeProgram(pkgs)
+	a, err := AnalyzeProgram(pkgs, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,10 @@ func (a *Analysis) imports(pkg *types.Package) map[*types.Package]bool {
 }
 
 // AnalyzeProgram is Analyze, keeping the summaries and the call graph.
-func AnalyzeProgram(pkgs []*packages.Package) (*Analysis, error) {
+// Replays, when not nil, carries what the analysis of the packages that
+// cannot change did from one run to the next on the same loaded program
+// (ctxlint -fix's passes, which keep the dependencies as loaded).
+func AnalyzeProgram(pkgs []*packages.Package, replays *Replays) (*Analysis, error) {
 	start := time.Now()
 	targets := calltargets.Build(pkgs)
 	debugf("call graph: %d dynamic calls in %v", targets.Len(), time.Since(start))
@@ -155,9 +158,13 @@ func AnalyzeProgram(pkgs []*packages.Package) (*Analysis, error) {
 		},
 		IsLitCallee: targets.IsLitCallee,
 	}
+	if replays == nil {
+		replays = NewReplays()
+	}
+	analyzer := replays.wrap(ctxprop.WholeProgramWith(prog), settled(pkgs, targets))
 	for round := 1; ; round++ {
 		start := time.Now()
-		graph, err := checker.Analyze([]*analysis.Analyzer{ctxprop.WholeProgramWith(prog)}, pkgs, nil)
+		graph, err := checker.Analyze([]*analysis.Analyzer{analyzer}, pkgs, nil)
 		if err != nil {
 			return nil, err
 		}
