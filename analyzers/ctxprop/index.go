@@ -58,9 +58,11 @@ type pkgAnalysis struct {
 	started       map[*types.Func][]int   // startsParam's cache
 	ownImpls      map[string]bool         // moduleOnlyElsewhere's cache
 	typeArgCache  map[*types.TypeParam][]types.Type
-	program       *Program            // whole-program runs only
-	litsByPos     map[token.Pos]*unit // litUnitAt's index
-	isDependency  int8                // dependency's answer: 0 unknown, 1 no, 2 yes
+	implCache     map[implKey][]target // implementations' cache
+	locals        []types.Type         // localTypes' cache
+	program       *Program             // whole-program runs only
+	litsByPos     map[token.Pos]*unit  // litUnitAt's index
+	isDependency  int8                 // dependency's answer: 0 unknown, 1 no, 2 yes
 	// importedValues holds the functions of other packages this package
 	// uses as values (reg.Register("docker", prov.Hostname)): the Dispatch
 	// fact passes them on with their summaries.

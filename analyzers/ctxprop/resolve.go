@@ -90,6 +90,15 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 	if !ok {
 		return nil
 	}
+	// Memoized: a generated SDK package makes thousands of calls through
+	// a few interfaces, and has thousands of types to match.
+	key := implKey{iface, m}
+	if out, ok := a.implCache[key]; ok {
+		return slices.Clip(out)
+	}
+	if a.implCache == nil {
+		a.implCache = make(map[implKey][]target)
+	}
 	var out []target
 	seen := make(map[*types.Func]bool)
 	add := func(t types.Type) {
@@ -114,16 +123,8 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 			out = append(out, target{summary: s})
 		}
 	}
-	scope := a.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 {
-			add(named)
-			add(types.NewPointer(named))
-		}
+	for _, t := range a.localTypes() {
+		add(t)
 	}
 	// Imported types are matched by method set, by name and signature.
 	var want []string
@@ -135,7 +136,33 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 			out = append(out, target{summary: im.summary})
 		}
 	}
-	return out
+	a.implCache[key] = out
+	return slices.Clip(out)
+}
+
+type implKey struct {
+	iface *types.Interface
+	m     *types.Func
+}
+
+// localTypes returns the package's non-generic named types, each with its
+// pointer: the candidates of implementations.
+func (a *pkgAnalysis) localTypes() []types.Type {
+	if a.locals != nil {
+		return a.locals
+	}
+	a.locals = []types.Type{}
+	scope := a.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 {
+			a.locals = append(a.locals, named, types.NewPointer(named))
+		}
+	}
+	return a.locals
 }
 
 type sinkImpl struct {
