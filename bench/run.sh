@@ -54,7 +54,8 @@
 #   BENCH_REALDEPS=1            also measure bench/realdeps, the real-dependency corpus (a module
 #                               of its own: AWS SDK, client-go, Docker, Consul, etcd, gRPC; its
 #                               first run downloads ~85 MB of modules from the Go module proxy):
-#                               floor, ctxlint ./... and ctxlint -whole-program ./... in place,
+#                               floor, ctxlint ./... and ctxlint -whole-program ./... (and with
+#                               BENCH_FIX=1, ctxlint -fix -diff ./...) in place,
 #                               BENCH_RUNS_REALDEPS runs (default BENCH_RUNS); BENCH_SIZES=none
 #                               with it measures the corpus alone
 #
@@ -406,16 +407,23 @@ if [[ ${BENCH_REALDEPS:-0} == 1 ]]; then
 	check "$LOGS/warm-ctxlint" "$st" 0 3
 	read -r _ _ st < <(timed "$LOGS/warm-whole" "$BIN/ctxlint" -whole-program ./...)
 	check "$LOGS/warm-whole" "$st" 0 3
+	RMODES="floor ctxlint whole"
+	if [[ $FIX == 1 ]]; then
+		RMODES+=" fix"
+		read -r _ _ st < <(timed "$LOGS/warm-fix" "$BIN/ctxlint" -fix -diff ./...)
+		check "$LOGS/warm-fix" "$st" 0 3
+	fi
 	say "warm-up (one run of each, untimed): $(($(date +%s) - t0)) s; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
-	for mode in floor ctxlint whole; do
+	for mode in $RMODES; do
 		WALL[realdeps,$mode]="" RSS[realdeps,$mode]=""
 	done
 	for ((r = 1; r <= R; r++)); do
-		for mode in floor ctxlint whole; do
+		for mode in $RMODES; do
 			case $mode in
 			floor) cmd=("$BIN/noop" ./...) ok=(0) ;;
 			ctxlint) cmd=("$BIN/ctxlint" ./...) ok=(0 3) ;;
 			whole) cmd=("$BIN/ctxlint" -whole-program ./...) ok=(0 3) ;;
+			fix) cmd=("$BIN/ctxlint" -fix -diff ./...) ok=(0 3) ;;
 			esac
 			read -r wall rss st < <(timed "$LOGS/$mode-$r" "${cmd[@]}")
 			check "$LOGS/$mode-$r" "$st" "${ok[@]}"
@@ -429,17 +437,22 @@ if [[ ${BENCH_REALDEPS:-0} == 1 ]]; then
 	say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s   %s' tree mode wall_s rss_MB x_wall x_rss findings 'wall samples')"
 	wb=$(median <<<"${WALL[realdeps,floor]}")
 	mbase=$(median <<<"${RSS[realdeps,floor]}")
-	for mode in floor ctxlint whole; do
+	for mode in $RMODES; do
 		case $mode in
 		floor) label="floor: noop ./..." ;;
 		ctxlint) label="ctxlint ./..." ;;
 		whole) label="ctxlint -whole-program ./..." ;;
+		fix) label="ctxlint -fix -diff ./..." ;;
 		esac
 		w=$(median <<<"${WALL[realdeps,$mode]}")
 		m=$(median <<<"${RSS[realdeps,$mode]}")
 		say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s  %s' realdeps "$label" "$w" "$(mb "$m")" "$(ratio "$w" "$wb")" "$(ratio "$m" "$mbase")" "${FIND[realdeps,$mode]}" "${WALL[realdeps,$mode]}")"
 	done
 	say "(findings: the reports of the last run; bench/realdeps/expected.txt and expected-whole.txt pin them, GAPS.md says which are wrong or missing)"
+	if [[ $FIX == 1 ]]; then
+		say "fix: $(grep 'would rewrite' "$LOGS/fix-$R.err" || echo 'no summary line'); $(wc -l <"$LOGS/fix-$R.out") diff lines"
+		[[ -z $(cd "$MOD" && git status --porcelain -- . 2>/dev/null) ]] || die "bench/realdeps: ctxlint -fix -diff changed files"
+	fi
 fi
 say ""
 say "results: $RESULTS$([[ ${BENCH_KEEP:-0} == 1 ]] || echo ' (removed with the work directory: set BENCH_KEEP=1 to keep)')"
