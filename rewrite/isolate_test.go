@@ -3,13 +3,8 @@ package rewrite
 import (
 	"go/ast"
 	"go/token"
-	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxlint/ctxlint/internal/wholeprog"
 )
@@ -18,23 +13,7 @@ import (
 // other sets edit too, is the only one dropped; the others are applied
 // and the result type-checks.
 func TestIsolateBrokenSet(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads a module")
-	}
-	dir := t.TempDir()
-	_, self, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(self))
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, "rewrite", "testdata", "chain", "before"))); err != nil {
-		t.Fatal(err)
-	}
-	mod := "module example.com/x\n\ngo 1.26.0\n\nrequire github.com/ctxlint/ctxlint v0.0.0\n\nreplace github.com/ctxlint/ctxlint => " + root + "\n"
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true}, "./...")
-	if err != nil || packages.PrintErrors(pkgs) > 0 {
-		t.Fatalf("load: %v", err)
-	}
+	pkgs := loadModule(t, fixtureModule(t, "chain"))
 	graph, err := wholeprog.Analyze(pkgs)
 	if err != nil {
 		t.Fatal(err)

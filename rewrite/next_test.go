@@ -3,9 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"go/ast"
-	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"testing"
 
@@ -21,30 +19,13 @@ import (
 // positions; an import the rewrite added is among the package's imports;
 // and the whole-program analysis of both finds the same paths.
 func TestNextIsTheRewrittenProgram(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads a module")
-	}
-	dir := t.TempDir()
-	_, self, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(self))
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, "rewrite", "testdata", "chain", "before"))); err != nil {
-		t.Fatal(err)
-	}
-	mod := "module example.com/x\n\ngo 1.26.0\n\nrequire github.com/ctxlint/ctxlint v0.0.0\n\nreplace github.com/ctxlint/ctxlint => " + root + "\n"
-	put(t, filepath.Join(dir, "go.mod"), mod)
+	dir := fixtureModule(t, "chain")
 	// A test variant of the rewritten client package, and a caller the
 	// rewrite gives a context.TODO() in a file that does not import context.
 	put(t, filepath.Join(dir, "client", "client_test.go"), "package client\n\nimport \"testing\"\n\nfunc TestFetch(t *testing.T) { _ = t }\n")
 	put(t, filepath.Join(dir, "other", "other.go"), "package other\n\nimport \"example.com/x/client\"\n\n// Other is on no monitored path.\nfunc Other(c *client.Client) { _, _ = c.Fetch(\"x\") }\n")
 
-	load := func() []*packages.Package {
-		pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true}, "./...")
-		if err != nil || packages.PrintErrors(pkgs) > 0 {
-			t.Fatalf("load: %v", err)
-		}
-		return pkgs
-	}
-	pkgs := load()
+	pkgs := loadModule(t, dir)
 	an, err := wholeprog.AnalyzeProgram(pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +65,7 @@ func TestNextIsTheRewrittenProgram(t *testing.T) {
 	for name, src := range res.Files {
 		put(t, name, string(src))
 	}
-	if fromDisk := paths(t, load()); !slices.Equal(inMemory, fromDisk) {
+	if fromDisk := paths(t, loadModule(t, dir)); !slices.Equal(inMemory, fromDisk) {
 		t.Errorf("paths in the program checked in memory:\n%q\nloaded from disk:\n%q", inMemory, fromDisk)
 	}
 }
@@ -105,14 +86,4 @@ func paths(t *testing.T, pkgs []*packages.Package) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-func put(t *testing.T, name, src string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }

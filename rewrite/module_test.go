@@ -1,0 +1,49 @@
+package rewrite
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// fixtureModule copies testdata/<name>/before into a temporary module
+// that uses this checkout's runtime/health, and returns its directory.
+func fixtureModule(t *testing.T, name string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("loads a module")
+	}
+	dir := t.TempDir()
+	_, self, _, _ := runtime.Caller(0)
+	root := filepath.Dir(filepath.Dir(self))
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, "rewrite", "testdata", name, "before"))); err != nil {
+		t.Fatal(err)
+	}
+	mod := "module example.com/x\n\ngo 1.26.0\n\nrequire github.com/ctxlint/ctxlint v0.0.0\n\nreplace github.com/ctxlint/ctxlint => " + root + "\n"
+	put(t, filepath.Join(dir, "go.mod"), mod)
+	return dir
+}
+
+// loadModule loads every package of the module in dir, with its tests.
+func loadModule(t *testing.T, dir string) []*packages.Package {
+	t.Helper()
+	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true}, "./...")
+	if err != nil || packages.PrintErrors(pkgs) > 0 {
+		t.Fatalf("load: %v", err)
+	}
+	return pkgs
+}
+
+// put writes a file, making its directory.
+func put(t *testing.T, name, src string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
