@@ -19,7 +19,8 @@
 //     innermost context in scope with the type checker's scopes.
 //   - Verify (verify.go) type-checks the rewritten packages, and every
 //     loaded package that imports them, in memory; the change sets that
-//     break them are dropped and the rest applied again.
+//     break them are dropped and the rest applied again. What it checked
+//     is the program Migrate's next pass analyses: it loads only once.
 //   - Write (write.go) replaces each changed file atomically, keeping its
 //     mode, or prints a unified diff.
 //

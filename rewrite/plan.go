@@ -24,7 +24,7 @@ type Options struct {
 	// signature, as a deprecated wrapper (//go:fix inline) of its new
 	// form FContext, for callers outside the loaded packages.
 	Compat bool
-	// Overlay holds the files rewritten by an earlier pass, as loaded.
+	// Overlay holds the files rewritten by an earlier pass, as analysed.
 	Overlay map[string][]byte
 	// Reaches, when set, returns the summaries of what a call may run,
 	// from the whole-program run that found the paths. The plan then also
