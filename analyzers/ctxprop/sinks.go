@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // source says where a sink's context comes from.
@@ -221,8 +222,12 @@ func funcPkgPath(name string) string {
 
 // funcNameSyntax is types.Func.FullName's form: importpath.Func,
 // (importpath.T).M or (*importpath.T).M, with an import path of no spaces
-// or parentheses and identifiers for the names.
-var funcNameSyntax = regexp.MustCompile(`^(?:[^\s(),]*[^\s(),.]\.[\pL_][\pL\pN_]*|\(\*?[^\s(),]*[^\s(),.]\.[\pL_][\pL\pN_]*\)\.[\pL_][\pL\pN_]*)$`)
+// or parentheses and identifiers for the names. Compiled on first use:
+// its Unicode classes cost a millisecond, in every one of the processes
+// go vet starts, most of which are given no name to check.
+var funcNameSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:[^\s(),]*[^\s(),.]\.[\pL_][\pL\pN_]*|\(\*?[^\s(),]*[^\s(),.]\.[\pL_][\pL\pN_]*\)\.[\pL_][\pL\pN_]*)$`)
+})
 
 // funcList is the flag.Value of -register, -sinks and -nonblocking: it
 // checks each name's syntax when the flag is set, so that a malformed name
@@ -253,7 +258,7 @@ func parseFuncList(s string) (map[string]bool, error) {
 		if item == "" {
 			continue
 		}
-		if !funcNameSyntax.MatchString(item) {
+		if !funcNameSyntax().MatchString(item) {
 			return nil, fmt.Errorf("%q: want importpath.Func or (*importpath.T).M", item)
 		}
 		set[item] = true
