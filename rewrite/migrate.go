@@ -53,9 +53,11 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		}
 		analyzed := time.Since(t)
 		t = time.Now()
-		opts.Overlay = overlay
-		opts.Reaches = an.Reaches
-		plan := Build(pkgs, stuck, opts)
+		// A copy per pass: the next pass must not keep this one's analysis
+		// (and through it the program before the rewrite) alive.
+		o := opts
+		o.Overlay, o.Reaches = overlay, an.Reaches
+		plan := Build(pkgs, stuck, o)
 		if os.Getenv("CTXLINT_DEBUG") == "paths" {
 			for _, s := range stuck {
 				fmt.Fprintf(os.Stderr, "pass %d: %s: %s: %v\n", pass, s.Component, s.Reach.SinkText(), s.Reach.Path)
