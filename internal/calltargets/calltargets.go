@@ -78,13 +78,13 @@ func Build(initial []*packages.Package) *Targets {
 	prog, _ := ssautil.AllPackages(initial, ssa.InstantiateGenerics)
 	mine := make(map[*types.Package]bool)
 	packages.Visit(initial, nil, func(p *packages.Package) {
-		if p.Types != nil && (p.Module == nil || p.Module.Main) {
+		if p.Types != nil && Covers(p) {
 			mine[p.Types] = true
 		}
 	})
 	var own []*ssa.Package
 	for _, p := range prog.AllPackages() {
-		if p.Pkg != nil && mine[p.Pkg] && !standard(prog, p) {
+		if p.Pkg != nil && mine[p.Pkg] {
 			own = append(own, p)
 		}
 	}
@@ -193,15 +193,18 @@ func (c *Callees) add(fn *ssa.Function, lits map[token.Pos]bool) {
 	}
 }
 
-// standard reports whether p is a package of the standard library: its
-// files lie under GOROOT.
-func standard(prog *ssa.Program, p *ssa.Package) bool {
-	for _, m := range p.Members {
-		if pos := m.Pos(); pos.IsValid() {
-			return strings.HasPrefix(filepath.ToSlash(prog.Fset.Position(pos).Filename), goroot)
-		}
+// Covers reports whether the call graph covers p's code: p belongs to a
+// main module or, without module information, is not of the standard
+// library (its files lie outside GOROOT).
+func Covers(p *packages.Package) bool {
+	if p.Module != nil {
+		return p.Module.Main
 	}
-	return !strings.Contains(strings.Split(p.Pkg.Path(), "/")[0], ".")
+	files := p.GoFiles // the sources: a cgo package compiles files of the build cache too
+	if len(files) == 0 {
+		files = p.CompiledGoFiles
+	}
+	return len(files) > 0 && !strings.HasPrefix(filepath.ToSlash(files[0]), goroot)
 }
 
 var goroot = filepath.ToSlash(filepath.Join(build.Default.GOROOT, "src")) + "/"

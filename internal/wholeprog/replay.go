@@ -3,7 +3,6 @@ package wholeprog
 import (
 	"go/types"
 	"slices"
-	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -35,9 +34,7 @@ func settled(roots []*packages.Package, targets *calltargets.Targets) map[*types
 	moves := make(map[*packages.Package]bool)
 	out := make(map[*types.Package]bool)
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		// The call graph's code: the main modules', or without module
-		// information, all but the standard library's.
-		m := p.Module != nil && p.Module.Main || p.Module == nil && strings.Contains(strings.Split(p.PkgPath, "/")[0], ".")
+		m := calltargets.Covers(p)
 		for _, imp := range p.Imports {
 			m = m || moves[imp]
 		}
