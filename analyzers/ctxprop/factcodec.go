@@ -13,7 +13,7 @@ import (
 // many times over. Gob is still the envelope (the drivers use it); this is
 // only the Summary's own body.
 
-const summaryCodecVersion = 2
+const summaryCodecVersion = 3
 
 // GobEncode implements gob.GobEncoder.
 func (s *Summary) GobEncode() ([]byte, error) {
@@ -49,6 +49,7 @@ func (s *Summary) GobEncode() ([]byte, error) {
 				dyn = 1
 			}
 			body = binary.AppendUvarint(body, dyn)
+			body = binary.AppendUvarint(body, intern(h.Source))
 		}
 	}
 	out := []byte{summaryCodecVersion}
@@ -96,6 +97,7 @@ func (s *Summary) GobDecode(data []byte) error {
 			h.Func, h.File = str(), str()
 			h.Line, h.Col = int(d.uvarint()), int(d.uvarint())
 			h.Dynamic = d.uvarint() == 1
+			h.Source = str()
 		}
 	}
 	if d.err != nil {

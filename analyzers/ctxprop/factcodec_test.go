@@ -13,6 +13,7 @@ func sampleSummary() Summary {
 		{Sink: "(*net/http.Client).Do", Param: 0, Path: []Hop{
 			{Func: "Client.query", File: file, Line: 40, Col: 9},
 			{Func: "Client.get", File: file, Line: 71, Col: 12, Dynamic: true},
+			{Func: "resolve", File: "/cache/0a1b-d", Line: 17, Col: 12, Source: "/src/example.com/agent/resolve.go:14:12"},
 		}},
 		{Sink: "(*net/http.Client).Do", Param: -1, Why: "context.Background()", Timeout: "http.Client.Timeout 30s",
 			Origin: file + ":88:20", Path: []Hop{

@@ -102,8 +102,7 @@ func (r *Reach) sinkAt() string {
 	if r.Entry != "" {
 		return r.SinkAt
 	}
-	last := r.Path[len(r.Path)-1]
-	return fmt.Sprintf("%s:%d", filepath.Base(last.File), last.Line)
+	return r.Path[len(r.Path)-1].shown()
 }
 
 // SinkText names the sink as messages do: "(*api.KV).Keys reaches
@@ -118,13 +117,27 @@ func (r *Reach) SinkText() string {
 // Hop is one call on a path.
 type Hop struct {
 	Func      string // the function making the call: F, T.M, F.func1
-	File      string
+	File      string // the file parsed: for cgo, its output in the build cache
 	Line, Col int
 	Dynamic   bool // resolved through an interface or a function value
+	// Source is the call's file:line:col as the user knows it, when a
+	// //line directive maps the parsed file elsewhere (cgo's output maps
+	// back to the user's file); empty otherwise.
+	Source string
 }
 
-func (h Hop) String() string {
-	return fmt.Sprintf("%s (%s:%d)", h.Func, filepath.Base(h.File), h.Line)
+func (h Hop) String() string { return fmt.Sprintf("%s (%s)", h.Func, h.shown()) }
+
+// shown is the hop's file:line in messages.
+func (h Hop) shown() string {
+	if h.Source != "" {
+		at := filepath.Base(h.Source) // name:line:col
+		if i := strings.LastIndexByte(at, ':'); i >= 0 {
+			return at[:i]
+		}
+		return at
+	}
+	return fmt.Sprintf("%s:%d", filepath.Base(h.File), h.Line)
 }
 
 // site is a call's position.

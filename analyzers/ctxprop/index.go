@@ -284,5 +284,9 @@ func (a *pkgAnalysis) position(pos token.Pos) string {
 // hop makes the path step for a call at pos in u.
 func (a *pkgAnalysis) hop(u *unit, pos token.Pos, dynamic bool) Hop {
 	p := a.pass.Fset.PositionFor(pos, false)
-	return Hop{Func: u.name, File: p.Filename, Line: p.Line, Col: p.Column, Dynamic: dynamic}
+	h := Hop{Func: u.name, File: p.Filename, Line: p.Line, Col: p.Column, Dynamic: dynamic}
+	if q := a.pass.Fset.Position(pos); q.Filename != p.Filename || q.Line != p.Line {
+		h.Source = fmt.Sprintf("%s:%d:%d", q.Filename, q.Line, q.Column)
+	}
+	return h
 }

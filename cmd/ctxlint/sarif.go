@@ -113,11 +113,15 @@ func writeSARIF(w io.Writer, findings []finding) error {
 		if len(f.chain) > 0 {
 			var flow sarifThreadFlow
 			for i, h := range f.chain {
-				loc := location(h.File, h.Line, h.Col, h.Func)
+				file, line, col := h.File, h.Line, h.Col
+				if h.Source != "" { // the user's file, not cgo's output
+					file, line, col = splitPosn(h.Source)
+				}
+				loc := location(file, line, col, h.Func)
 				id := i + 1
 				loc.ID = &id
 				res.RelatedLocations = append(res.RelatedLocations, loc)
-				flow.Locations = append(flow.Locations, sarifThreadFlowLocation{location(h.File, h.Line, h.Col, h.Func)})
+				flow.Locations = append(flow.Locations, sarifThreadFlowLocation{location(file, line, col, h.Func)})
 			}
 			res.CodeFlows = []sarifCodeFlow{{ThreadFlows: []sarifThreadFlow{flow}}}
 		}

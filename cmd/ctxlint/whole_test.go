@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,5 +55,18 @@ func TestWholeProgramErrors(t *testing.T) {
 	stdout.Reset()
 	if code := standalone([]string{"-whole-program", "./testdata/wholeprog/impl"}, &stdout, &stderr); code != 0 || stdout.Len() > 0 {
 		t.Errorf("clean package: exit code %d, output %q", code, stdout.String())
+	}
+}
+
+// TestCgoFileNames: a path through a cgo file names the user's file and
+// line, in both modes, not the build cache's file that cgo generated.
+func TestCgoFileNames(t *testing.T) {
+	want := []string{
+		`loop.go:12:7: "cgo" (liveness): github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/cgoname.resolve reaches net.LookupHost (resolve.go:12) without the health deadline (it takes no context): Loop (loop.go:12)`,
+	}
+	for _, args := range [][]string{{"./testdata/cgoname"}, {"-whole-program", "./testdata/cgoname"}} {
+		if got := reports(t, args...); !slices.Equal(got, want) {
+			t.Errorf("ctxlint %s:\n%s\nwant:\n%s", strings.Join(args, " "), strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }
