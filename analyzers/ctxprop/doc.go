@@ -23,7 +23,7 @@
 // variable, an exported field or a getter of another package carries its
 // handle's name in a HandleName fact. A handle that is a parameter passed
 // only from other packages is "component of h" package by package; the
-// Result lists the handles each package passes (HandleArgs), and ctlint's
+// Result lists the handles each package passes (HandleArgs), and ctxlint's
 // own driver (-whole-program, -sarif, -format) names such loops from them.
 //
 // Everything the iteration runs before it can receive again counts: case
