@@ -23,8 +23,8 @@ const maxPasses = 5
 // Migrate is the whole migration, in memory: load, find the stuck paths
 // over the packages as one program, plan, apply and verify; then again on
 // the result as verify type-checked it, until a pass changes nothing, so
-// that a second run has nothing to do. The Result holds every file changed and the refusals of
-// the last pass.
+// that a second run has nothing to do. The Result holds every file changed
+// and the refusals of the last pass.
 func Migrate(load Loader, opts Options) (*Result, error) {
 	total := &Result{Files: map[string][]byte{}, Old: map[string][]byte{}}
 	overlay := map[string][]byte{}
