@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"strings"
 	"testing"
-
-	"github.com/ctxlint/ctxlint/internal/wholeprog"
 )
 
 // TestIsolateBrokenSet: a set that breaks the build, in a function that
@@ -14,14 +12,7 @@ import (
 // and the result type-checks.
 func TestIsolateBrokenSet(t *testing.T) {
 	pkgs := loadModule(t, fixtureModule(t, "chain"))
-	graph, err := wholeprog.Analyze(pkgs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stuck, err := wholeprog.Stuck(graph)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, stuck := analyzeModule(t, pkgs)
 	pl := Build(pkgs, stuck, Options{})
 	good := len(pl.Sets)
 	if good == 0 {

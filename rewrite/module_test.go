@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+	"github.com/ctxlint/ctxlint/internal/wholeprog"
 )
 
 // fixtureModule copies testdata/<name>/before into a temporary module
@@ -35,6 +38,21 @@ func loadModule(t *testing.T, dir string) []*packages.Package {
 		t.Fatalf("load: %v", err)
 	}
 	return pkgs
+}
+
+// analyzeModule runs the whole-program analysis on the loaded packages
+// and returns it with the paths it reports.
+func analyzeModule(t *testing.T, pkgs []*packages.Package) (*wholeprog.Analysis, []ctxprop.Stuck) {
+	t.Helper()
+	an, err := wholeprog.AnalyzeProgram(pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stuck, err := wholeprog.Stuck(an.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return an, stuck
 }
 
 // put writes a file, making its directory.

@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/packages"
-
-	"github.com/ctxlint/ctxlint/internal/wholeprog"
 )
 
 // TestNextIsTheRewrittenProgram: the program Execute type-checked in
@@ -26,14 +24,7 @@ func TestNextIsTheRewrittenProgram(t *testing.T) {
 	put(t, filepath.Join(dir, "other", "other.go"), "package other\n\nimport \"example.com/x/client\"\n\n// Other is on no monitored path.\nfunc Other(c *client.Client) { _, _ = c.Fetch(\"x\") }\n")
 
 	pkgs := loadModule(t, dir)
-	an, err := wholeprog.AnalyzeProgram(pkgs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stuck, err := wholeprog.Stuck(an.Graph)
-	if err != nil {
-		t.Fatal(err)
-	}
+	an, stuck := analyzeModule(t, pkgs)
 	res, err := Build(pkgs, stuck, Options{Reaches: an.Reaches}).Execute()
 	if err != nil {
 		t.Fatal(err)
@@ -72,14 +63,7 @@ func TestNextIsTheRewrittenProgram(t *testing.T) {
 
 // paths lists what the whole-program analysis finds, by position.
 func paths(t *testing.T, pkgs []*packages.Package) []string {
-	an, err := wholeprog.AnalyzeProgram(pkgs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stuck, err := wholeprog.Stuck(an.Graph)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, stuck := analyzeModule(t, pkgs)
 	var out []string
 	for _, s := range stuck {
 		out = append(out, fmt.Sprint(pkgs[0].Fset.Position(s.Pos), s.Reach.SinkText(), s.Reach.Path))
