@@ -1,12 +1,12 @@
 // Package calltargets resolves the dynamic calls of a whole program,
 // interface method calls and calls through function values, to the
-// functions they may run. The call graph is built as govulncheck builds
-// its own: SSA for the program's own code, CHA as a sound
-// over-approximation, a forward slice from the entry points, then VTA
-// (type flow through assignments, fields, maps, parameters and returns)
-// twice, each time over the slice of the graph before. VTA's precision on
-// dynamic calls is what keeps out the implementations a program never
-// builds and the functions of the same signature it never stores.
+// functions they may run. The call graph is built from SSA for the
+// program's own code: class hierarchy analysis gives each dynamic call the
+// functions it could run, and variable type analysis (type flow through
+// assignments, fields, maps, parameters and returns) keeps those whose
+// types or values reach the call: the implementations the program builds
+// and the functions it stores. The analysis is vta's (flow.go says how it
+// differs: in cost, not in result).
 package calltargets
 
 import (
@@ -22,7 +22,6 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/callgraph"
-	"golang.org/x/tools/go/callgraph/vta"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
@@ -75,6 +74,15 @@ func (t *Targets) Len() int { return len(t.calls) }
 // one target. (A large SDK's generated packages would otherwise dominate
 // the cost.)
 func Build(initial []*packages.Package) *Targets {
+	funcs := ownFunctions(initial)
+	g := callGraph(funcs)
+	return collect(g, newStores(funcs, g))
+}
+
+// ownFunctions builds the SSA form of the program's own code and returns
+// its functions: with the root packages' functions as entry points, a
+// forward slice would keep nearly all of them.
+func ownFunctions(initial []*packages.Package) map[*ssa.Function]bool {
 	prog, _ := ssautil.AllPackages(initial, ssa.InstantiateGenerics)
 	mine := make(map[*types.Package]bool)
 	packages.Visit(initial, nil, func(p *packages.Package) {
@@ -83,29 +91,21 @@ func Build(initial []*packages.Package) *Targets {
 		}
 	})
 	var own []*ssa.Package
+	ownPkg := make(map[*ssa.Package]bool)
 	for _, p := range prog.AllPackages() {
 		if p.Pkg != nil && mine[p.Pkg] {
 			own = append(own, p)
+			ownPkg[p] = true
 		}
 	}
 	buildAll(own)
-
-	// Every function of the program's own code: with the root packages'
-	// functions as entry points, a forward slice would keep nearly all of
-	// them, and one VTA pass (which builds its own CHA graph) costs less
-	// than CHA, slice and two passes.
 	funcs := make(map[*ssa.Function]bool)
-	ownPkg := make(map[*ssa.Package]bool, len(own))
-	for _, p := range own {
-		ownPkg[p] = true
-	}
 	for fn := range ssautil.AllFunctions(prog) {
 		if len(fn.Blocks) > 0 && ownPkg[pkgOf(fn)] {
 			funcs[fn] = true
 		}
 	}
-	g := vta.CallGraph(funcs, nil)
-	return collect(g, newStores(funcs, g))
+	return funcs
 }
 
 // pkgOf returns the package of a function, of its generic origin for an

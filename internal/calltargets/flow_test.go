@@ -1,0 +1,98 @@
+package calltargets
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/callgraph"
+	"golang.org/x/tools/go/callgraph/vta"
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/ctxlint/ctxlint/bench/synth"
+)
+
+// TestSameAsVTA: the call graph is the one vta.CallGraph(funcs, nil)
+// computes, call site by call site, on the fixtures, on a generated module
+// (interfaces implemented in every package, func maps filled by init,
+// closures, generics) and on ctxlint's own code with its dependencies.
+func TestSameAsVTA(t *testing.T) {
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..")
+	gen := t.TempDir()
+	if _, err := synth.Generate(gen, synth.Config{Packages: 24, Replace: root}); err != nil {
+		t.Fatal(err)
+	}
+	goSum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(gen, "go.sum"), goSum, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, dir string
+		mode      packages.LoadMode
+	}{
+		{"fixtures", "testdata/prog", packages.NeedModule},
+		{"generated", gen, packages.NeedModule},
+		// Without module information every package outside GOROOT is
+		// analysed: ctxlint's own and x/tools, dst, testify.
+		{"ctxlint and its dependencies", root, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | tc.mode, Dir: tc.dir, Tests: true}, "./...")
+			if err != nil || packages.PrintErrors(pkgs) > 0 {
+				t.Fatalf("load: %v", err)
+			}
+			funcs := ownFunctions(pkgs)
+			got, want := edges(callGraph(funcs), funcs), edges(vta.CallGraph(funcs, nil), funcs)
+			dynamic := 0
+			for site, w := range want {
+				if g := got[site]; !slices.Equal(g, w) {
+					t.Errorf("%s: callees %q, vta's %q", site, g, w)
+				}
+				if !strings.HasPrefix(site, "static ") {
+					dynamic++
+				}
+			}
+			for site, g := range got {
+				if _, ok := want[site]; !ok {
+					t.Errorf("%s: callees %q, not in vta's graph", site, g)
+				}
+			}
+			if dynamic == 0 {
+				t.Errorf("no dynamic call resolved: the comparison proves nothing")
+			}
+			t.Logf("%d functions, %d call sites with callees (%d dynamic)", len(funcs), len(want), dynamic)
+		})
+	}
+}
+
+// edges returns the callees of each call site of funcs, sorted.
+func edges(g *callgraph.Graph, funcs map[*ssa.Function]bool) map[string][]string {
+	out := make(map[string][]string)
+	for f := range funcs {
+		n := g.Nodes[f]
+		if n == nil {
+			continue
+		}
+		for _, e := range n.Out {
+			kind := "dynamic"
+			if e.Site.Common().StaticCallee() != nil {
+				kind = "static"
+			}
+			site := fmt.Sprintf("%s %s at %v (%s)", kind, e.Site, f.Prog.Fset.Position(e.Site.Pos()), f)
+			out[site] = append(out[site], e.Callee.Func.String())
+		}
+	}
+	for _, cs := range out {
+		slices.Sort(cs)
+	}
+	return out
+}
