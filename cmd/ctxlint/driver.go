@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"go/token"
 	"go/types"
 	"io"
 	"os"
@@ -48,6 +49,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output on stdout: text or sarif")
 	jsonOut := fs.Bool("json", false, "print the findings as JSON, in x/tools' shape (as the plain mode's -json)")
 	addTagsFlag(fs)
+	cpuprofile := addProfileFlag(fs)
 	for _, a := range []*analysis.Analyzer{ctxprop.Analyzer, todoctx.Analyzer} {
 		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
 	}
@@ -68,6 +70,12 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "ctxlint:", err)
 		return 2
 	}
+	stop, err := startProfile(*cpuprofile)
+	if err != nil {
+		fmt.Fprintln(stderr, "ctxlint:", err)
+		return 1
+	}
+	defer stop()
 	patterns := fs.Args()
 	if len(patterns) == 0 {
 		patterns = []string{"."}
@@ -212,8 +220,9 @@ func collect(graph *checker.Graph, seen map[string]bool, out []finding) ([]findi
 		}
 		var stuck []ctxprop.Stuck
 		if r, ok := act.Result.(*ctxprop.Result); ok {
-			stuck = slices.Clone(r.Stuck)
+			stuck = r.Stuck
 		}
+		chains := newChains(stuck)
 		for _, d := range act.Diagnostics {
 			posn := act.Package.Fset.Position(d.Pos).String()
 			if key := act.Analyzer.Name + posn + d.Message; !seen[key] {
@@ -223,7 +232,7 @@ func collect(graph *checker.Graph, seen map[string]bool, out []finding) ([]findi
 					end = act.Package.Fset.Position(d.End).String()
 				}
 				f := finding{pkg: act.Package.ID, analyzer: act.Analyzer.Name, posn: posn, end: end, message: d.Message}
-				if s := chainOf(d, &stuck); s != nil {
+				if s := chains.of(d); s != nil {
 					f.chain = s.Reach.Path
 					f.message = names.rename(s, f.message)
 				}
@@ -237,17 +246,38 @@ func collect(graph *checker.Graph, seen map[string]bool, out []finding) ([]findi
 	return out, nil
 }
 
-// chainOf returns the chain of the Stuck entry ctxprop recorded with the
-// diagnostic d, and takes the entry out of stuck. One call in a loop can
-// reach several sinks: the entries at d's position are told apart by the
-// path, which ends d's message (the first at the position if none matches).
-func chainOf(d analysis.Diagnostic, stuck *[]ctxprop.Stuck) *ctxprop.Stuck {
+// chains finds the Stuck entry ctxprop recorded with each diagnostic of
+// one action. One call in a loop can reach several sinks: the entries at a
+// diagnostic's position are told apart by the path, which ends its message
+// (the first at the position if none matches). Each entry is taken once,
+// and its path spelled once: a whole program can hold thousands of entries
+// at one position.
+type chains struct {
+	stuck []ctxprop.Stuck
+	atPos map[token.Pos][]int
+	path  []string // spelled on first use
+	taken []bool
+}
+
+func newChains(stuck []ctxprop.Stuck) *chains {
+	c := &chains{stuck: stuck, atPos: make(map[token.Pos][]int), path: make([]string, len(stuck)), taken: make([]bool, len(stuck))}
+	for i, s := range stuck {
+		c.atPos[s.Pos] = append(c.atPos[s.Pos], i)
+	}
+	return c
+}
+
+// of returns the chain of diagnostic d, and takes it.
+func (c *chains) of(d analysis.Diagnostic) *ctxprop.Stuck {
 	at := -1
-	for i, s := range *stuck {
-		if s.Pos != d.Pos {
+	for _, i := range c.atPos[d.Pos] {
+		if c.taken[i] {
 			continue
 		}
-		if strings.HasSuffix(d.Message, ": "+pathString(s.Reach.Path)) {
+		if c.path[i] == "" {
+			c.path[i] = pathString(c.stuck[i].Reach.Path)
+		}
+		if msg, p := d.Message, c.path[i]; len(msg) >= len(p)+2 && strings.HasSuffix(msg, p) && msg[len(msg)-len(p)-2:len(msg)-len(p)] == ": " {
 			at = i
 			break
 		}
@@ -258,9 +288,8 @@ func chainOf(d analysis.Diagnostic, stuck *[]ctxprop.Stuck) *ctxprop.Stuck {
 	if at < 0 {
 		return nil
 	}
-	s := (*stuck)[at]
-	*stuck = slices.Delete(*stuck, at, at+1)
-	return &s
+	c.taken[at] = true
+	return &c.stuck[at]
 }
 
 // pathString is the chain as ctxprop's messages end: hops joined by " → ",

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -146,5 +148,49 @@ func TestSARIFFlag(t *testing.T) {
 	}
 	if err := checkSARIFFile("", false); err != nil {
 		t.Errorf("no -sarif: %v", err)
+	}
+}
+
+// TestCPUProfile: -cpuprofile writes a profile (gzipped protocol buffers, as
+// pprof reads them), in the modes of
+// ctxlint's own driver, and an unwritable path fails before any work.
+func TestCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		run  func(args []string, stdout, stderr io.Writer) int
+		args []string
+		code int
+	}{
+		{"whole-program", standalone, []string{"-whole-program"}, 3},
+		{"fix", fixCommand, []string{"-fix", "-diff"}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prof := filepath.Join(dir, tc.name+".prof")
+			var stdout, stderr bytes.Buffer
+			args := append(tc.args, "-cpuprofile", prof, "./testdata/todo/...")
+			if code := tc.run(args, &stdout, &stderr); code != tc.code {
+				t.Fatalf("exit code %d, want %d; stderr: %s", code, tc.code, stderr.String())
+			}
+			f, err := os.Open(prof)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			zr, err := gzip.NewReader(f)
+			if err != nil {
+				t.Fatalf("%s: %v", prof, err)
+			}
+			if n, err := io.Copy(io.Discard, zr); err != nil || n == 0 {
+				t.Errorf("%s: %d bytes of profile, %v", prof, n, err)
+			}
+
+			stderr.Reset()
+			bad := filepath.Join(dir, "missing", "cpu.prof")
+			args = append(tc.args, "-cpuprofile", bad, "./testdata/todo/...")
+			if code := tc.run(args, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "-cpuprofile: open "+bad) {
+				t.Errorf("-cpuprofile %s: exit code %d, want 1; stderr: %s", bad, code, stderr.String())
+			}
+		})
 	}
 }

@@ -125,6 +125,7 @@ Flags of the standalone mode:
                        (//go:fix inline) of its new form FContext
   -tags a,b            build tags for loading the packages (own driver, -fix,
                        ctxlint todo)
+  -cpuprofile FILE     write a CPU profile of the run to FILE
   -c N                 show N lines of context around each finding
   -test=false          leave test files out
 
