@@ -21,7 +21,6 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/tools/go/callgraph"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
@@ -75,8 +74,8 @@ func (t *Targets) Len() int { return len(t.calls) }
 // the cost.)
 func Build(initial []*packages.Package) *Targets {
 	funcs := ownFunctions(initial)
-	g := callGraph(funcs)
-	return collect(g, newStores(funcs, g))
+	cs := callGraph(funcs)
+	return collect(cs, newStores(cs))
 }
 
 // ownFunctions builds the SSA form of the program's own code and returns
@@ -136,40 +135,34 @@ func buildAll(pkgs []*ssa.Package) {
 	wg.Wait()
 }
 
-// collect keeps the graph's dynamic calls: interface method calls and
-// calls of function values.
-// calls through function values read from a variable or field take the
-// functions stored there (stores) when all of them are known.
-func collect(g *callgraph.Graph, st *stores) *Targets {
+// collect keeps the dynamic calls that have a callee: interface method
+// calls and calls of function values. A call through a function value read
+// from a variable or field takes the functions stored there (stores) when
+// all of them are known.
+func collect(cs *calls, st *stores) *Targets {
 	t := &Targets{calls: make(map[token.Pos]*Callees), lits: make(map[token.Pos]bool)}
-	byStore := make(map[ssa.CallInstruction]bool)
-	for _, n := range g.Nodes {
-		for _, e := range n.Out {
-			if e.Site == nil {
-				continue
-			}
-			common := e.Site.Common()
-			if common.StaticCallee() != nil || !common.Pos().IsValid() {
-				continue
-			}
-			c := t.calls[common.Pos()]
-			if c == nil {
-				c = &Callees{}
-				t.calls[common.Pos()] = c
-				if !common.IsInvoke() {
-					if fns, ok := st.callees(common.Value); ok {
-						byStore[e.Site] = true
-						for _, fn := range fns {
-							c.add(fn, t.lits)
-						}
-					}
+	cs.sites(func(_ *ssa.Function, call ssa.CallInstruction) {
+		common := call.Common()
+		if !dynamic(call) || !common.Pos().IsValid() || !cs.dispatches(call) {
+			return
+		}
+		c := t.calls[common.Pos()]
+		if c == nil {
+			c = &Callees{}
+			t.calls[common.Pos()] = c
+		}
+		if !common.IsInvoke() {
+			if fns, ok := st.callees(common.Value); ok {
+				for _, fn := range fns {
+					c.add(fn, t.lits)
 				}
-			}
-			if !byStore[e.Site] {
-				c.add(e.Callee.Func, t.lits)
+				return
 			}
 		}
-	}
+		for _, fn := range cs.calleesOf(call) {
+			c.add(fn, t.lits)
+		}
+	})
 	return t
 }
 

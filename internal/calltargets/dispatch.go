@@ -31,6 +31,7 @@ type class struct {
 	callees []*ssa.Function
 	member  map[*ssa.Function]int // callee → its index in callees
 	recv    bool                  // some callee's receiver is of function type: the receiver flows too
+	sites   []ssa.CallInstruction // the calls of the class, when it has callees
 }
 
 // Hub slots of a class: parameter j's inflow and, for pointers, its
@@ -144,6 +145,7 @@ func (d *dispatcher) call(g *graph, c ssa.CallInstruction) {
 	if len(cls.callees) == 0 {
 		return
 	}
+	cls.sites = append(cls.sites, c)
 	offset := 0
 	if cc.IsInvoke() {
 		offset = 1

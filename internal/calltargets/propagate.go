@@ -9,6 +9,7 @@ import (
 // Components with one source and nothing of their own share its set.
 type labelSets struct {
 	labels []label
+	ids    map[label]int32
 	comp   []int32   // node → component
 	sets   [][]int32 // component → label ids
 }
@@ -22,9 +23,8 @@ func (g *graph) propagate() *labelSets {
 		g.succ[i] = slices.Compact(succ)
 	}
 	comps, comp := g.components()
-	ls := &labelSets{comp: comp, sets: make([][]int32, len(comps))}
-
 	ids := make(map[label]int32)
+	ls := &labelSets{ids: ids, comp: comp, sets: make([][]int32, len(comps))}
 	own := make([][]int32, len(comps))
 	for n, nd := range g.nodes {
 		l, ok := g.initial(nd)

@@ -4,7 +4,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/callgraph"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -15,7 +14,7 @@ import (
 // such map holds. A call through a value read from one package-level
 // variable or one field runs only what is stored there.
 type stores struct {
-	graph *callgraph.Graph
+	calls *calls
 	// values holds what is stored in a container: functions, closures,
 	// parameters (followed to their arguments) and loads of other
 	// containers. unknown marks containers that get something else.
@@ -26,12 +25,12 @@ type stores struct {
 	aliases map[ssa.Value]types.Object
 }
 
-func newStores(funcs map[*ssa.Function]bool, graph *callgraph.Graph) *stores {
-	s := &stores{graph: graph, values: make(map[types.Object][]ssa.Value),
+func newStores(cs *calls) *stores {
+	s := &stores{calls: cs, values: make(map[types.Object][]ssa.Value),
 		unknown: make(map[types.Object]bool), aliases: make(map[ssa.Value]types.Object)}
 	// Aliases first: a map literal's updates come before the store of the
 	// map into its variable.
-	for fn := range funcs {
+	for _, fn := range cs.order {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if st, ok := instr.(*ssa.Store); ok {
@@ -42,7 +41,7 @@ func newStores(funcs map[*ssa.Function]bool, graph *callgraph.Graph) *stores {
 			}
 		}
 	}
-	for fn := range funcs {
+	for _, fn := range cs.order {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch instr := instr.(type) {
@@ -230,12 +229,12 @@ func (s *stores) resolveParam(p *ssa.Parameter, seen map[any]bool, out *[]*ssa.F
 			index = i
 		}
 	}
-	n := s.graph.Nodes[fn]
-	if index < 0 || n == nil || len(n.In) == 0 {
+	callers := s.calls.callersOf(fn)
+	if index < 0 || len(callers) == 0 {
 		return false // an entry point's parameter: anything
 	}
-	for _, e := range n.In {
-		common := e.Site.Common()
+	for _, site := range callers {
+		common := site.Common()
 		i := index
 		if common.IsInvoke() {
 			i-- // the receiver is not among the arguments
