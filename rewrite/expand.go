@@ -40,7 +40,12 @@ func (b *builder) expand(s ctxprop.Stuck, kept int) []ctxprop.Stuck {
 				next = s.Reach.Entry
 			}
 		}
-		for _, t := range b.tailsAt(h, next) {
+		key := hopKey{h.File, h.Line, h.Col, next != ""}
+		if b.hopExpanded[key] {
+			continue // every tail there was expanded: by an earlier path
+		}
+		b.hopExpanded[key] = true
+		for _, t := range b.tailsAt(key, next) {
 			if b.expanded[t] {
 				continue
 			}
@@ -55,20 +60,18 @@ func (b *builder) expand(s ctxprop.Stuck, kept int) []ctxprop.Stuck {
 	return out
 }
 
-// tailsAt lists the tails of the function making the call of hop h, or,
-// for the loop's hop (next names its callee), of that call alone: in the
+// tailsAt lists the tails of the function making the call of a hop, or,
+// for the loop's hop (key.own; next names its callee), of that call alone: in the
 // loop's function only the path's own call is known to run in the
 // iteration.
-func (b *builder) tailsAt(h ctxprop.Hop, next string) []tail {
-	own := next != ""
-	key := hopKey{h.File, h.Line, h.Col, own}
+func (b *builder) tailsAt(key hopKey, next string) []tail {
 	if ts, ok := b.hopTails[key]; ok {
 		return ts
 	}
 	p := b.pl.prog
-	pos := p.pos(h.File, h.Line, h.Col)
+	pos := p.pos(key.file, key.line, key.col)
 	var ts []tail
-	if own {
+	if key.own {
 		if call := p.callAt(pos, calleeNamed(p, next)); call != nil && !b.suppressed(call) {
 			f := p.fileAt(pos)
 			ts = b.addTails(f.pkg.Types, f.pkg.TypesInfo, call, nil)

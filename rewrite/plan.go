@@ -101,7 +101,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
-	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey]hop{}}
+	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, hopExpanded: map[hopKey]bool{}, blank: map[token.Pos]token.Pos{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey]hop{}}
 	queue := slices.Clone(stuck)
 	for i := 0; i < len(queue); i++ {
 		kept := b.path(queue[i])
@@ -138,6 +138,10 @@ type builder struct {
 	// expanded marks the paths expand found (by call and reach); tails
 	// and hopTails memoize tailsOf and tailsAt.
 	expanded map[tail]bool
+	// hopExpanded marks the hops whose tails were all expanded.
+	hopExpanded map[hopKey]bool
+	// blank memoizes blankAround, by the call's left parenthesis.
+	blank    map[token.Pos]token.Pos
 	tails    map[ast.Node][]tail
 	hopTails map[hopKey][]tail
 	ignoring map[*file]map[int]bool // lines a ctxprop directive suppresses
@@ -740,19 +744,28 @@ func (b *builder) ignoredCaller(members []node) (class, reason string, at token.
 // rather than context.TODO() (a handler stored in a map as
 // func(_ context.Context, n int) error is called with its caller's ctx).
 func (b *builder) blankAround(lparen token.Pos) (token.Pos, bool) {
+	pos, ok := b.blank[lparen]
+	if !ok {
+		pos = b.findBlank(lparen)
+		b.blank[lparen] = pos
+	}
+	return pos, pos.IsValid()
+}
+
+func (b *builder) findBlank(lparen token.Pos) token.Pos {
 	if b.contextInScope(lparen) {
-		return token.NoPos, false
+		return token.NoPos
 	}
 	f, path := b.pl.prog.enclosing(lparen)
 	for _, n := range path {
 		if ft := funcType(n); ft != nil && blankContext(f.pkg.TypesInfo, ft) {
-			return ft.Pos(), true
+			return ft.Pos()
 		}
 		if _, ok := n.(*ast.FuncDecl); ok {
 			break
 		}
 	}
-	return token.NoPos, false
+	return token.NoPos
 }
 
 // blankContext reports whether ft has a context parameter that code
