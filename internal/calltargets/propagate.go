@@ -63,7 +63,8 @@ func (g *graph) propagate() *labelSets {
 }
 
 // union returns the sorted union of own and the sets in from, sharing a
-// set of from when it holds all the others.
+// set of from when it holds all the others. mark is all false, and is
+// left so.
 func union(own []int32, from [][]int32, mark []bool) []int32 {
 	if len(own) == 0 {
 		switch len(from) {
@@ -73,24 +74,48 @@ func union(own []int32, from [][]int32, mark []bool) []int32 {
 			return from[0]
 		}
 	}
-	var out []int32
-	add := func(ids []int32) {
+	// Count the distinct labels first, so that out is allocated once.
+	n := 0
+	count := func(ids []int32) {
 		for _, id := range ids {
 			if !mark[id] {
 				mark[id] = true
+				n++
+			}
+		}
+	}
+	count(own)
+	for _, s := range from {
+		count(s)
+	}
+	var largest []int32
+	for _, s := range from {
+		if len(s) > len(largest) {
+			largest = s
+		}
+	}
+	if n == len(largest) {
+		// largest holds all the others: share it.
+		for _, id := range largest {
+			mark[id] = false
+		}
+		return largest
+	}
+	out := make([]int32, 0, n)
+	take := func(ids []int32) {
+		for _, id := range ids {
+			if mark[id] {
+				mark[id] = false
 				out = append(out, id)
 			}
 		}
 	}
-	add(own)
+	take(own)
 	for _, s := range from {
-		add(s)
-	}
-	for _, id := range out {
-		mark[id] = false
+		take(s)
 	}
 	slices.Sort(out)
-	return slices.Clip(out)
+	return out
 }
 
 func sameSlice(a, b []int32) bool {
