@@ -50,6 +50,8 @@
 #   BENCH_FIX=1                 also measure ctxlint -fix -diff ./... (target: <= 2x the floor)
 #   BENCH_FIXTIME=1             with BENCH_FIX=1, also time -fix's stages (bench/fixtime, untimed)
 #   BENCH_VET=0                 skip the go vet modes (and the .vetx sizes)
+#   BENCH_WHOLE=1               also measure ctxlint -whole-program ./... (target: <= 2x the
+#                               per-package ctxlint ./..., wall and RSS)
 #   BENCH_KEEP=1                keep the work directory
 #   BENCH_REALDEPS=1            also measure bench/realdeps, the real-dependency corpus (a module
 #                               of its own: AWS SDK, client-go, Docker, Consul, etcd, gRPC; its
@@ -71,6 +73,7 @@ VET=${BENCH_VET:-1}
 MODES="floor ctxlint"
 [[ $VET == 0 ]] || MODES+=" vetfloor vetctxlint"
 [[ $FIX != 1 ]] || MODES+=" fix"
+[[ ${BENCH_WHOLE:-0} != 1 ]] || MODES+=" whole"
 DEPTH=${BENCH_DEPTH:-6}
 CLUSTER=${BENCH_CLUSTER:-8}
 FILLERS=${BENCH_FILLERS:-8}
@@ -199,6 +202,10 @@ for N in $SIZES; do
 		read -r _ _ st < <(timed "$LOGS/warm-vetctxlint" go vet -vettool="$(vettool ctxlint)" ./...)
 		check "$LOGS/warm-vetctxlint" "$st" 0 1
 	fi
+	if [[ ${BENCH_WHOLE:-0} == 1 ]]; then
+		read -r _ _ st < <(timed "$LOGS/warm-whole" "$BIN/ctxlint" -whole-program ./...)
+		check "$LOGS/warm-whole" "$st" 0 3
+	fi
 	if [[ $FIX == 1 ]]; then
 		# -diff writes nothing: the module must stay as generated.
 		modsum() { (cd "$MOD" && find . -name '*.go' -o -name go.mod | LC_ALL=C sort | xargs md5sum | md5sum | cut -d' ' -f1); }
@@ -221,12 +228,15 @@ for N in $SIZES; do
 			# CTXLINT_DEBUG=timing: a few lines on stderr, the call graph's
 			# and each whole-program round's time, per pass.
 			fix) cmd=(env CTXLINT_DEBUG=timing "$BIN/ctxlint" -fix -diff ./...) ok=(0 3) ;;
+			whole) cmd=("$BIN/ctxlint" -whole-program ./...) ok=(0 3) ;;
 			esac
 			read -r wall rss st < <(timed "$LOGS/$mode-$r" "${cmd[@]}")
 			check "$LOGS/$mode-$r" "$st" "${ok[@]}"
 			WALL[$N,$mode]+=" $wall"
 			RSS[$N,$mode]+=" $rss"
-			FIND[$N,$mode]=$(grep -c 'without the health deadline' "$LOGS/$mode-$r.err" || true)
+			out=err
+			[[ $mode != whole ]] || out=out # -whole-program reports on stdout
+			FIND[$N,$mode]=$(grep -c 'without the health deadline' "$LOGS/$mode-$r.$out" || true)
 		done
 	done
 	if [[ $FIX == 1 ]]; then
@@ -296,6 +306,7 @@ EOF
 		vetfloor) label="vet floor: go vet -vettool=noop" base=vetfloor ;;
 		vetctxlint) label="go vet -vettool=ctxlint" base=vetfloor ;;
 		fix) label="ctxlint -fix -diff ./..." base=floor ;;
+		whole) label="ctxlint -whole-program (x: of ctxlint)" base=ctxlint ;;
 		esac
 		w=$(median <<<"${WALL[$N,$mode]}")
 		m=$(median <<<"${RSS[$N,$mode]}")
@@ -358,6 +369,13 @@ if ((n > 0)); then
 		say "  ctxlint's own wall time per package ((ctxlint - floor) / N): $(perpkg "${WALL[$prev,ctxlint.med]:-NA}" "${WALL[$prev,floor.med]:-NA}" "$prev") ms at N=$prev, $(perpkg "${WALL[$big,ctxlint.med]:-NA}" "${WALL[$big,floor.med]:-NA}" "$big") ms at N=$big"
 	fi
 
+	if [[ ${BENCH_WHOLE:-0} == 1 ]]; then
+		for n_ in "${SIZES_DONE[@]}"; do
+			ww=$(ratio "${WALL[$n_,whole.med]}" "${WALL[$n_,ctxlint.med]}")
+			wm=$(ratio "${RSS[$n_,whole.med]}" "${RSS[$n_,ctxlint.med]}")
+			say "  whole ctxlint -whole-program/ctxlint at N=$n_: wall $ww (${WALL[$n_,whole.med]} s / ${WALL[$n_,ctxlint.med]} s), RSS $wm ($(mb "${RSS[$n_,whole.med]}") / $(mb "${RSS[$n_,ctxlint.med]}") MB) (target <= 2.00): wall $(verdict "$ww" 2.00), RSS $(verdict "$wm" 2.00)"
+		done
+	fi
 	if [[ $FIX == 1 ]]; then
 		for n_ in "${SIZES_DONE[@]}"; do
 			fw=$(ratio "${WALL[$n_,fix.med]}" "${WALL[$n_,floor.med]}")

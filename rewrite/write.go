@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
 )
@@ -46,7 +47,7 @@ func writeFile(name string, src []byte) error {
 
 // Diff is the unified diff of every changed file, relative to dir.
 func (r *Result) Diff(dir string) (string, error) {
-	var out string
+	var out strings.Builder
 	for _, name := range r.Names() {
 		rel, err := filepath.Rel(dir, name)
 		if err != nil {
@@ -62,9 +63,9 @@ func (r *Result) Diff(dir string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("%s: %v", name, err)
 		}
-		out += d
+		out.WriteString(d)
 	}
-	return out, nil
+	return out.String(), nil
 }
 
 // Names lists the changed files, sorted.
