@@ -71,6 +71,7 @@ func fixCommand(args []string, stdout, stderr io.Writer) int {
 	todo := fs.Bool("fix.todo", false, "also thread ctx below loops whose ticks carry no deadline, from context.TODO() at the loop")
 	compat := fs.Bool("fix.compat", false, "keep each exported function that gains ctx under its old signature, as a deprecated //go:fix inline wrapper of FContext")
 	addTagsFlag(fs)
+	cpuprofile := addProfileFlag(fs)
 	for _, a := range []*analysis.Analyzer{ctxprop.Analyzer} {
 		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
 	}
@@ -81,6 +82,12 @@ func fixCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, usageHint)
 		return 2
 	}
+	stop, err := startProfile(*cpuprofile)
+	if err != nil {
+		fmt.Fprintln(stderr, "ctxlint:", err)
+		return 1
+	}
+	defer stop()
 	patterns := fs.Args()
 	if len(patterns) == 0 {
 		patterns = []string{"."}
