@@ -68,7 +68,8 @@ type label struct {
 	fn  *ssa.Function
 }
 
-// graph is the type-flow graph under construction.
+// graph is the type-flow graph: built, then propagated once; nothing is
+// added after that, and its edges are dropped.
 type graph struct {
 	ids   map[node]int32
 	nodes []node

@@ -70,6 +70,9 @@ func callGraph(funcs map[*ssa.Function]bool) *calls {
 		}
 	}
 	c.sets = c.g.propagate()
+	// The edges and the node list have done their work: let them go
+	// before the stores and collect run.
+	c.g.succ, c.g.nodes = nil, nil
 	return c
 }
 
