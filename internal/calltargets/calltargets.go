@@ -62,6 +62,15 @@ func (t *Targets) Lits() iter.Seq[token.Pos] {
 	return maps.Keys(t.lits)
 }
 
+// Calls returns the dynamic calls resolved (by the position of their left
+// parenthesis) with their callees.
+func (t *Targets) Calls() iter.Seq2[token.Pos, *Callees] {
+	if t == nil {
+		return func(func(token.Pos, *Callees) bool) {}
+	}
+	return maps.All(t.calls)
+}
+
 // Len is the number of dynamic call sites resolved.
 func (t *Targets) Len() int { return len(t.calls) }
 

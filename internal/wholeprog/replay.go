@@ -2,6 +2,7 @@ package wholeprog
 
 import (
 	"go/types"
+	"reflect"
 	"slices"
 	"sync"
 
@@ -73,42 +74,16 @@ func (rs *Replays) wrap(a *analysis.Analyzer, settled map[*types.Package]bool) *
 		m := rs.memo[pass.Pkg]
 		rs.mu.Unlock()
 		if m != nil {
-			for _, f := range m.objFacts {
-				pass.ExportObjectFact(f.Object, f.Fact)
-			}
-			for _, f := range m.pkgFacts {
-				pass.ExportPackageFact(f.Fact)
-			}
-			for _, d := range m.diags {
-				pass.Report(d)
-			}
-			return m.result, nil
+			return m.apply(pass), nil
 		}
-		m = &replay{}
-		report := pass.Report
-		pass.Report = func(d analysis.Diagnostic) {
-			m.diags = append(m.diags, d)
-			report(d)
-		}
-		res, err := run(pass)
+		m, err := record(pass, run)
 		if err != nil {
 			return nil, err
-		}
-		m.result = res
-		for _, f := range pass.AllObjectFacts() {
-			if f.Object.Pkg() == pass.Pkg {
-				m.objFacts = append(m.objFacts, f)
-			}
-		}
-		for _, f := range pass.AllPackageFacts() {
-			if f.Package == pass.Pkg {
-				m.pkgFacts = append(m.pkgFacts, f)
-			}
 		}
 		rs.mu.Lock()
 		rs.memo[pass.Pkg] = m
 		rs.mu.Unlock()
-		return res, nil
+		return m.result, nil
 	}
 	return &r
 }
@@ -119,4 +94,79 @@ type replay struct {
 	objFacts []analysis.ObjectFact
 	pkgFacts []analysis.PackageFact
 	diags    []analysis.Diagnostic
+}
+
+// record runs the analysis of one package and keeps what it did.
+func record(pass *analysis.Pass, run func(*analysis.Pass) (any, error)) (*replay, error) {
+	m := &replay{}
+	report := pass.Report
+	pass.Report = func(d analysis.Diagnostic) {
+		m.diags = append(m.diags, d)
+		report(d)
+	}
+	res, err := run(pass)
+	pass.Report = report
+	if err != nil {
+		return nil, err
+	}
+	m.result = res
+	for _, f := range pass.AllObjectFacts() {
+		if f.Object.Pkg() == pass.Pkg {
+			m.objFacts = append(m.objFacts, f)
+		}
+	}
+	for _, f := range pass.AllPackageFacts() {
+		if f.Package == pass.Pkg {
+			m.pkgFacts = append(m.pkgFacts, f)
+		}
+	}
+	return m, nil
+}
+
+// apply does again, on pass, what the recorded analysis did, and returns
+// its result.
+func (m *replay) apply(pass *analysis.Pass) any {
+	for _, f := range m.objFacts {
+		pass.ExportObjectFact(f.Object, f.Fact)
+	}
+	for _, f := range m.pkgFacts {
+		pass.ExportPackageFact(f.Fact)
+	}
+	for _, d := range m.diags {
+		pass.Report(d)
+	}
+	return m.result
+}
+
+// sameFacts reports whether two analyses of a package exported the same
+// facts, whatever their order.
+func sameFacts(a, b *replay) bool {
+	if len(a.objFacts) != len(b.objFacts) || len(a.pkgFacts) != len(b.pkgFacts) {
+		return false
+	}
+	type key struct {
+		obj  types.Object
+		kind reflect.Type
+	}
+	objs := make(map[key]analysis.Fact, len(a.objFacts))
+	for _, f := range a.objFacts {
+		objs[key{f.Object, reflect.TypeOf(f.Fact)}] = f.Fact
+	}
+	for _, f := range b.objFacts {
+		g, ok := objs[key{f.Object, reflect.TypeOf(f.Fact)}]
+		if !ok || !reflect.DeepEqual(f.Fact, g) {
+			return false
+		}
+	}
+	pkgs := make(map[reflect.Type]analysis.Fact, len(a.pkgFacts))
+	for _, f := range a.pkgFacts {
+		pkgs[reflect.TypeOf(f.Fact)] = f.Fact
+	}
+	for _, f := range b.pkgFacts {
+		g, ok := pkgs[reflect.TypeOf(f.Fact)]
+		if !ok || !reflect.DeepEqual(f.Fact, g) {
+			return false
+		}
+	}
+	return true
 }

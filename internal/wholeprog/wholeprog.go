@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"go/types"
 	"os"
-	"reflect"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -48,6 +47,9 @@ type Analysis struct {
 	// each package's import closure (implementations).
 	methods map[string][]*types.Func
 	visible map[*types.Package]map[*types.Package]bool
+	// analysed is the number of packages each round analysed (the
+	// others it replayed).
+	analysed []int
 }
 
 // Reaches returns the summaries of the functions a call in package pkg
@@ -145,6 +147,13 @@ func (a *Analysis) imports(pkg *types.Package) map[*types.Package]bool {
 // cannot change did from one run to the next on the same loaded program
 // (ctxlint -fix's passes, which keep the dependencies as loaded).
 func AnalyzeProgram(pkgs []*packages.Package, replays *Replays) (*Analysis, error) {
+	return analyzeProgram(pkgs, replays, true)
+}
+
+// analyzeProgram is AnalyzeProgram; without incremental, every round
+// analyses every package not settled (the reference TestRounds compares
+// the incremental rounds with).
+func analyzeProgram(pkgs []*packages.Package, replays *Replays, incremental bool) (*Analysis, error) {
 	start := time.Now()
 	targets := calltargets.Build(pkgs)
 	debugf("call graph: %d dynamic calls in %v", targets.Len(), time.Since(start))
@@ -161,20 +170,28 @@ func AnalyzeProgram(pkgs []*packages.Package, replays *Replays) (*Analysis, erro
 	if replays == nil {
 		replays = NewReplays()
 	}
-	analyzer := replays.wrap(ctxprop.WholeProgramWith(prog), settled(pkgs, targets))
+	rs := newRounds(pkgs, targets)
+	rs.all = !incremental
+	analyzer := rs.wrap(replays.wrap(ctxprop.WholeProgramWith(prog), settled(pkgs, targets)))
+	var before map[*types.Func]*ctxprop.Summary
+	var litsBefore map[token.Pos]*ctxprop.Summary
+	var graph *checker.Graph
+	var analysed []int
 	for round := 1; ; round++ {
+		// The summaries settle when a round gives those of the round before.
+		if !rs.next(round, prog.Funcs, before, prog.Lits, litsBefore) && round > 1 || round > maxRounds {
+			return &Analysis{Graph: graph, prog: prog, analysed: analysed}, nil
+		}
 		start := time.Now()
-		graph, err := checker.Analyze([]*analysis.Analyzer{analyzer}, pkgs, nil)
+		var err error
+		graph, err = checker.Analyze([]*analysis.Analyzer{analyzer}, pkgs, nil)
 		if err != nil {
 			return nil, err
 		}
-		debugf("round %d: %v", round, time.Since(start))
-		funcs, lits := programSummaries(graph)
-		if round == maxRounds || reflect.DeepEqual(funcs, prog.Funcs) && reflect.DeepEqual(lits, prog.Lits) {
-			prog.Funcs, prog.Lits = funcs, lits
-			return &Analysis{Graph: graph, prog: prog}, nil
-		}
-		prog.Funcs, prog.Lits = funcs, lits
+		before, litsBefore = prog.Funcs, prog.Lits
+		prog.Funcs, prog.Lits = programSummaries(graph)
+		analysed = append(analysed, rs.analysedNow())
+		debugf("round %d: %v, %d packages analysed", round, time.Since(start), analysed[len(analysed)-1])
 	}
 }
 
