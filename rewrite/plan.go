@@ -101,7 +101,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
-	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, hopExpanded: map[hopKey]bool{}, blank: map[token.Pos]token.Pos{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey]hop{}}
+	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, hopExpanded: map[hopKey]bool{}, blank: map[token.Pos]token.Pos{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey]hop{}, served: map[[2]string]bool{}, callees: map[calleeKey]node{}}
 	queue := slices.Clone(stuck)
 	for i := 0; i < len(queue); i++ {
 		kept := b.path(queue[i])
@@ -146,6 +146,11 @@ type builder struct {
 	hopTails map[hopKey][]tail
 	ignoring map[*file]map[int]bool // lines a ctxprop directive suppresses
 	resolved map[resolvedKey]hop    // hops found, for path
+	// served marks the paths (labels) each change set or refusal (by
+	// key) already lists: a set on every path of a large program serves
+	// hundreds of thousands.
+	served  map[[2]string]bool
+	callees map[calleeKey]node // calleeNode's memo
 }
 
 // hop is one call of a path, found in the syntax.
@@ -258,11 +263,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		if !passes[i] {
 			continue
 		}
-		info := hops[i].file.pkg.TypesInfo
-		n := b.pl.flow.nodeOf(info, hops[i].call.Fun)
-		if lit, ok := ast.Unparen(hops[i].call.Fun).(*ast.FuncLit); ok {
-			n = node{kind: "lit", pos: lit.Type.Pos()}
-		}
+		n := b.calleeNode(hops[i])
 		if n.kind == "" {
 			b.refuse("unresolved", fmt.Sprintf("cannot tell what %s calls", types.ExprString(hops[i].call.Fun)), p.fset.Position(hops[i].pos), label)
 			return 0
@@ -280,8 +281,8 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 	}
 	blocked := false
 	for _, k := range keys {
-		if cs := b.sets[k]; cs != nil && !slices.Contains(cs.Paths, label) {
-			cs.Paths = append(cs.Paths, label)
+		if cs := b.sets[k]; cs != nil {
+			b.serve(&cs.Paths, "set "+k, label)
 		}
 		blocked = blocked || b.refused[k] != nil
 	}
@@ -438,6 +439,36 @@ func (b *builder) single(kind string, pos token.Pos, fill func(*ChangeSet), labe
 	b.add(key, cs)
 }
 
+// calleeNode is the flow node of what a hop calls, memoized: paths share
+// most of their hops.
+func (b *builder) calleeNode(h hop) node {
+	k := calleeKey{h.file, h.call}
+	if n, ok := b.callees[k]; ok {
+		return n
+	}
+	n := b.pl.flow.nodeOf(h.file.pkg.TypesInfo, h.call.Fun)
+	if lit, ok := ast.Unparen(h.call.Fun).(*ast.FuncLit); ok {
+		n = node{kind: "lit", pos: lit.Type.Pos()}
+	}
+	b.callees[k] = n
+	return n
+}
+
+type calleeKey struct {
+	file *file
+	call *ast.CallExpr
+}
+
+// serve adds label to the paths a change set or a refusal (key) serves,
+// once.
+func (b *builder) serve(paths *[]string, key, label string) {
+	k := [2]string{key, label}
+	if !b.served[k] {
+		b.served[k] = true
+		*paths = append(*paths, label)
+	}
+}
+
 func (b *builder) add(key string, cs *ChangeSet) {
 	b.sets[key] = cs
 	b.order = append(b.order, key)
@@ -446,12 +477,11 @@ func (b *builder) add(key string, cs *ChangeSet) {
 func (b *builder) refuse(class, reason string, pos token.Position, label string) string {
 	key := class + "|" + reason
 	if r, ok := b.refused[key]; ok {
-		if !slices.Contains(r.Paths, label) {
-			r.Paths = append(r.Paths, label)
-		}
+		b.serve(&r.Paths, "refusal "+key, label)
 		return key
 	}
-	b.refused[key] = &Refusal{Class: class, Reason: reason, Pos: pos, Paths: []string{label}}
+	b.refused[key] = &Refusal{Class: class, Reason: reason, Pos: pos}
+	b.serve(&b.refused[key].Paths, "refusal "+key, label)
 	b.refusedOrder = append(b.refusedOrder, key)
 	return key
 }
@@ -463,8 +493,8 @@ func (b *builder) refuse(class, reason string, pos token.Position, label string)
 // change.
 func (b *builder) component(n node, label string, from token.Pos) string {
 	if key, ok := b.comp[n]; ok {
-		if r := b.refused[key]; r != nil && !slices.Contains(r.Paths, label) {
-			r.Paths = append(r.Paths, label)
+		if r := b.refused[key]; r != nil {
+			b.serve(&r.Paths, "refusal "+key, label)
 		}
 		return key
 	}
