@@ -6,8 +6,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
@@ -30,6 +33,10 @@ type edit struct {
 	// compatNames are the new names of the functions kept under their old
 	// one as a wrapper, by the position of their name.
 	compatNames map[token.Pos]string
+	// decorated holds the files predecorate decorated ahead, until an
+	// edit first uses them; names memoizes resolver's package names.
+	decorated map[string]*dst.File
+	names     map[string]string
 }
 
 // region is where a derived context is in scope.
@@ -43,6 +50,7 @@ type region struct {
 // reported in failed and left out whole.
 func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
 	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}}
+	e.predecorate(sets)
 	// Names first: every call must know which functions gained a ctx.
 	for _, cs := range sets {
 		e.set = cs
@@ -88,15 +96,97 @@ func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*Cha
 	if len(e.errs) > 0 {
 		return nil, e.errs, nil
 	}
-	out = map[string][]byte{}
-	for name, df := range e.files {
-		src, err := e.restore(name, df)
-		if err != nil {
-			return nil, nil, err
+	return e.restoreAll()
+}
+
+// predecorate decorates, ahead and in parallel (one package's files at a
+// time on its decorator, which is not safe for concurrent use), the files
+// the sets name: dst's decoration of a large change is most of Apply's
+// time. A file it could not decorate is decorated, and its error reported,
+// when an edit uses it.
+func (e *edit) predecorate(sets []*ChangeSet) {
+	byPkg := map[string][]*file{}
+	var order []string
+	seen := map[*file]bool{}
+	add := func(positions []token.Pos) {
+		for _, pos := range positions {
+			f := e.p.fileAt(pos)
+			if f == nil || seen[f] {
+				continue
+			}
+			seen[f] = true
+			if byPkg[f.pkg.ID] == nil {
+				order = append(order, f.pkg.ID)
+			}
+			byPkg[f.pkg.ID] = append(byPkg[f.pkg.ID], f)
 		}
-		out[name] = src
+	}
+	for _, cs := range sets {
+		add(cs.AddParam)
+		add(cs.PassCtx)
+		add(cs.Empty)
+		add(cs.Sinks)
+		add(cs.NameCtx)
+		add(cs.Adapt)
+		add(cs.Compat)
+		if cs.Loop != nil {
+			add([]token.Pos{cs.Loop.Recv, cs.Loop.Call})
+		}
+	}
+	decs := make([]*decorator.Decorator, len(order))
+	files := make([][]*dst.File, len(order))
+	parallel(len(order), func(i int) {
+		fs := byPkg[order[i]]
+		decs[i] = decorator.NewDecoratorFromPackage(fs[0].pkg)
+		files[i] = make([]*dst.File, len(fs))
+		for j, f := range fs {
+			if df, err := decs[i].DecorateFile(f.ast); err == nil {
+				files[i][j] = df
+			}
+		}
+	})
+	e.decorated = map[string]*dst.File{}
+	for i, id := range order {
+		e.decs[id] = decs[i]
+		for j, f := range byPkg[id] {
+			if df := files[i][j]; df != nil {
+				e.decorated[f.name] = df
+			}
+		}
+	}
+}
+
+// restoreAll prints the edited files, in parallel.
+func (e *edit) restoreAll() (map[string][]byte, map[*ChangeSet]error, error) {
+	e.resolver() // memoized before the workers share it
+	names := slices.Sorted(maps.Keys(e.files))
+	srcs := make([][]byte, len(names))
+	errs := make([]error, len(names))
+	parallel(len(names), func(i int) {
+		srcs[i], errs[i] = e.restore(names[i], e.files[names[i]])
+	})
+	out := make(map[string][]byte, len(names))
+	for i, name := range names {
+		if errs[i] != nil {
+			return nil, nil, errs[i]
+		}
+		out[name] = srcs[i]
 	}
 	return out, nil, nil
+}
+
+// parallel calls f(0) … f(n-1) on as many goroutines as GOMAXPROCS.
+func parallel(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i := range n {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			f(i)
+		})
+	}
+	wg.Wait()
 }
 
 func (e *edit) fail(format string, args ...any) {
@@ -118,6 +208,10 @@ func (e *edit) dstOf(n ast.Node) dst.Node {
 		e.decs[f.pkg.ID] = dec
 	}
 	if _, ok := e.files[f.name]; !ok {
+		if df := e.decorated[f.name]; df != nil {
+			e.files[f.name] = df
+			return dec.Dst.Nodes[n]
+		}
 		df, err := dec.DecorateFile(f.ast)
 		if err != nil {
 			e.fail("%s: %v", f.name, err)
@@ -540,12 +634,15 @@ func shadowsContext(f *file) bool {
 // resolver names packages by their loaded package clauses: no guessing
 // (which breaks /v2 and gopkg.in paths) and no loading.
 func (e *edit) resolver() resolverFunc {
-	names := map[string]string{"context": "context", "time": "time", "net": "net", "net/http": "http", "os/exec": "exec", healthPath: "health"}
-	for _, pkg := range e.p.pkgs {
-		if pkg.Name != "" {
-			names[pkg.PkgPath] = pkg.Name
+	if e.names == nil {
+		e.names = map[string]string{"context": "context", "time": "time", "net": "net", "net/http": "http", "os/exec": "exec", healthPath: "health"}
+		for _, pkg := range e.p.pkgs {
+			if pkg.Name != "" {
+				e.names[pkg.PkgPath] = pkg.Name
+			}
 		}
 	}
+	names := e.names
 	return func(path string) (string, error) {
 		if n, ok := names[path]; ok {
 			return n, nil
