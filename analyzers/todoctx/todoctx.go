@@ -31,6 +31,17 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[*Result](),
 }
 
+// WithCtxprop returns todoctx taking ctxprop's paths from a, whose result
+// is a *ctxprop.Result, instead of from ctxprop.Analyzer. A driver that
+// runs ctxprop over the whole program (ctxlint -whole-program) gives every
+// package all the program's paths, so that a TODO below a loop of another
+// package is found on a monitored path. The flags are todoctx's own.
+func WithCtxprop(a *analysis.Analyzer) *analysis.Analyzer {
+	t := *Analyzer
+	t.Requires = []*analysis.Analyzer{a}
+	return &t
+}
+
 var flags struct {
 	baseline   string
 	background bool
@@ -84,7 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	s := &pkgState{pass: pass, info: pass.TypesInfo, stuck: map[string]ctxprop.Stuck{}}
-	if r, ok := pass.ResultOf[ctxprop.Analyzer].(*ctxprop.Result); ok && r != nil {
+	if r, ok := pass.ResultOf[pass.Analyzer.Requires[0]].(*ctxprop.Result); ok && r != nil {
 		for _, st := range r.Stuck {
 			if st.Reach.Origin != "" {
 				s.stuck[st.Reach.Origin] = st

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"go/token"
 	"go/types"
 	"io"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -37,14 +39,14 @@ type related struct {
 // standalone is ctxlint's own driver, for what the go vet protocol cannot
 // do: -whole-program (ctxprop over the packages as one program, so that
 // dynamic calls reach implementations in packages the caller does not
-// import; todoctx per package) and SARIF output. It prints diagnostics as
+// import; todoctx per package, with the program's paths) and SARIF output. It prints diagnostics as
 // go vet does and returns the exit code: 0 clean, 3 findings, 1 failure,
 // 2 usage.
 func standalone(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("ctxlint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
-	whole := fs.Bool("whole-program", false, "analyse the packages as one program (ctxprop; todoctx runs per package)")
+	whole := fs.Bool("whole-program", false, "analyse the packages as one program (ctxprop; todoctx runs per package, with the program's paths)")
 	sarifFile := fs.String("sarif", "", "also write the findings as SARIF 2.1.0 to this file")
 	format := fs.String("format", "text", "output on stdout: text or sarif")
 	jsonOut := fs.Bool("json", false, "print the findings as JSON, in x/tools' shape (as the plain mode's -json)")
@@ -169,7 +171,8 @@ func loadPackages(patterns []string) ([]*packages.Package, error) {
 
 // analyze loads the packages and runs the analyzers; with whole, it runs
 // ctxprop in rounds, each seeing every package's Dispatch fact from the
-// round before, until they stop changing, and then todoctx per package.
+// round before, until they stop changing, and then todoctx per package,
+// with all the paths of the program.
 func analyze(patterns []string, whole bool) ([]finding, error) {
 	pkgs, err := loadPackages(patterns)
 	if err != nil {
@@ -186,8 +189,8 @@ func analyze(patterns []string, whole bool) ([]finding, error) {
 	}
 	graphs := []*checker.Graph{graph}
 	if whole {
-		// todoctx per package, as go vet runs it, beside the whole-program ctxprop.
-		todo, err := checker.Analyze([]*analysis.Analyzer{todoctx.Analyzer}, pkgs, nil)
+		// todoctx per package, with every path the whole program has.
+		todo, err := checker.Analyze([]*analysis.Analyzer{todoctx.WithCtxprop(programPaths(graph))}, pkgs, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -202,6 +205,54 @@ func analyze(patterns []string, whole bool) ([]finding, error) {
 	}
 	sortFindings(out)
 	return out, nil
+}
+
+// programPaths is an analyzer whose result, in each package, holds the
+// paths of the whole program that graph found through a context.TODO() or
+// Background() of the package's files: todoctx's input under
+// -whole-program, so that it sees the loops of every package above a
+// TODO, and needs no per-package ctxprop run of its own.
+func programPaths(graph *checker.Graph) *analysis.Analyzer {
+	var all []ctxprop.Stuck
+	for act := range graph.All() {
+		if r, ok := act.Result.(*ctxprop.Result); ok {
+			all = append(all, r.Stuck...)
+		}
+	}
+	// Where several loops reach one TODO, todoctx names one: the same in
+	// every run.
+	slices.SortStableFunc(all, func(a, b ctxprop.Stuck) int {
+		return cmp.Or(cmp.Compare(a.Pos, b.Pos), strings.Compare(a.Component, b.Component), strings.Compare(a.Reach.Sink, b.Reach.Sink))
+	})
+	byFile := make(map[string][]ctxprop.Stuck) // by the origin's file
+	for _, s := range all {
+		if o := s.Reach.Origin; o != "" {
+			file := o
+			for range 2 { // file:line:col
+				if i := strings.LastIndexByte(file, ':'); i >= 0 {
+					file = file[:i]
+				}
+			}
+			byFile[file] = append(byFile[file], s)
+		}
+	}
+	return &analysis.Analyzer{
+		Name: "ctxprop",
+		Doc:  "the paths ctxprop found over the whole program, by the package of their TODO",
+		Run: func(pass *analysis.Pass) (any, error) {
+			r := new(ctxprop.Result)
+			for _, f := range pass.Files {
+				// The name positions carry: a cgo file's //line name.
+				name := pass.Fset.Position(f.Package).Filename
+				r.Stuck = append(r.Stuck, byFile[name]...)
+				if raw := pass.Fset.File(f.Package).Name(); raw != name {
+					r.Stuck = append(r.Stuck, byFile[raw]...)
+				}
+			}
+			return r, nil
+		},
+		ResultType: reflect.TypeFor[*ctxprop.Result](),
+	}
 }
 
 // sortFindings orders the findings by position, then message, as the

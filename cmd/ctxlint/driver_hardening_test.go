@@ -58,8 +58,9 @@ func TestSARIFTwoSinks(t *testing.T) {
 	}
 }
 
-// TestWholeProgramTodoctx: -whole-program runs todoctx (per package) as
-// well as ctxprop over the whole program, with todoctx's flags.
+// TestWholeProgramTodoctx: -whole-program runs todoctx (per package, with
+// the program's paths) as well as ctxprop over the whole program, with
+// todoctx's flags.
 func TestWholeProgramTodoctx(t *testing.T) {
 	t.Cleanup(func() { todoctx.Analyzer.Flags.Set("baseline", "") }) // the flags are the analyzer's
 	var stdout, stderr bytes.Buffer
@@ -73,6 +74,23 @@ func TestWholeProgramTodoctx(t *testing.T) {
 	} {
 		if strings.Count(stdout.String(), want) != 1 {
 			t.Errorf("-whole-program output:\n%s\nwant once a line containing:\n%s", stdout.String(), want)
+		}
+	}
+
+	// A TODO below a loop of another package: only the whole program
+	// sees that it is on the loop's path.
+	const todo = `impl.go:13:41: context.TODO() in HTTPSource.Fetch `
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"./testdata/wholetodo/..."}, todo + `(hoist)`},
+		{[]string{"-whole-program", "./testdata/wholetodo/..."}, todo + `is on the stuck path of "fetcher" (liveness) to (*net/http.Client).Do: highest priority`},
+	} {
+		stdout.Reset()
+		stderr.Reset()
+		if code := standalone(tc.args, &stdout, &stderr); code != 3 || strings.Count(stdout.String(), tc.want) != 1 {
+			t.Errorf("ctxlint %v: exit code %d, want 3; output:\n%s\nwant once a line containing:\n%s", tc.args, code, stdout.String(), tc.want)
 		}
 	}
 

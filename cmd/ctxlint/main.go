@@ -107,7 +107,7 @@ Flags of the standalone mode:
 
   -whole-program       analyse the packages as one program: ctxprop sees
                        implementations in packages the loop's package does not
-                       import (todoctx still runs per package)
+                       import (todoctx runs per package, with its paths)
   -sarif FILE          also write the findings as SARIF 2.1.0 to FILE
   -format text|sarif   output on stdout (default text)
   -json                print the findings as JSON (x/tools' shape)
