@@ -21,8 +21,13 @@ type Program struct {
 	// IsLitCallee reports whether a literal is run by a dynamic call: it
 	// then needs a summary of its own even where it is passed in place.
 	IsLitCallee func(pos token.Pos) bool
-	Funcs       map[*types.Func]*Summary
-	Lits        map[token.Pos]*Summary
+	// Funcs and Lits are the summaries of the round before. A package's
+	// analysis reads them only for the callees Callees gives for its own
+	// calls: the driver replays a package whose callees' summaries (and
+	// imports' facts) did not change, so any other read must be tracked
+	// there too (internal/wholeprog, rounds).
+	Funcs map[*types.Func]*Summary
+	Lits  map[token.Pos]*Summary
 }
 
 // WholeProgramWith returns an analyzer like Analyzer that resolves the

@@ -28,6 +28,10 @@ type rounds struct {
 	// reads holds, per package, the callees of the dynamic calls in its
 	// files: the summaries it may consult.
 	reads map[*types.Package][]*calltargets.Callees
+	// imports lists each package's imports as the checker passes facts
+	// along them: the loaded packages' edges, which after a rewrite may
+	// differ from what types.Package.Imports says.
+	imports map[*types.Package][]*types.Package
 	// round is the round running; changedAt the last round whose
 	// summary of a function (or literal) differed from the round
 	// before's, so that a package analysed in round r read a summary
@@ -52,6 +56,7 @@ type analysed struct {
 func newRounds(pkgs []*packages.Package, targets *calltargets.Targets) *rounds {
 	r := &rounds{
 		reads:     make(map[*types.Package][]*calltargets.Callees),
+		imports:   make(map[*types.Package][]*types.Package),
 		changedAt: make(map[any]int),
 		last:      make(map[*types.Package]analysed),
 	}
@@ -67,6 +72,11 @@ func newRounds(pkgs []*packages.Package, targets *calltargets.Targets) *rounds {
 		if p.Types == nil {
 			return
 		}
+		imports := make([]*types.Package, 0, len(p.Imports)) // not nil: known
+		for _, imp := range p.Imports {
+			imports = append(imports, imp.Types)
+		}
+		r.imports[p.Types] = imports
 		for _, f := range p.Syntax {
 			i, ok := byFile[f]
 			if !ok {
@@ -162,7 +172,8 @@ func (r *rounds) wrap(a *analysis.Analyzer) *analysis.Analyzer {
 	w.Run = func(pass *analysis.Pass) (any, error) {
 		p := pass.Pkg
 		r.mu.Lock()
-		dirty := slices.ContainsFunc(p.Imports(), func(q *types.Package) bool { return r.changed[q] || r.dirty[q] })
+		imports, known := r.imports[p]
+		dirty := !known || slices.ContainsFunc(imports, func(q *types.Package) bool { return r.changed[q] || r.dirty[q] })
 		r.dirty[p] = dirty
 		last, ok := r.last[p]
 		r.mu.Unlock()
