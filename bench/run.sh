@@ -262,8 +262,8 @@ for N in $SIZES; do
 				return t
 			}
 			/^ctxlint: call graph: / { p++; cg += secs($NF) }
-			/^ctxlint: round [0-9]+: / { r++; rt += secs($NF) }
-			END { printf "%d passes: call graph %.1f s, %d whole-program rounds %.1f s", p, cg, r, rt }' "$flog.err")
+			/^ctxlint: round [0-9]+: / { r++; d = $4; sub(/,$/, "", d); rt += secs(d); an += $5 }
+			END { printf "%d passes: call graph %.1f s, %d whole-program rounds %.1f s (%d package analyses, the others replayed)", p, cg, r, rt, an }' "$flog.err")
 		FIXDIFF[$N]=$(awk '/^--- a\//{f++; next} /^\+\+\+ b\//{next} /^\+/{a++} /^-/{d++} END{printf "%d lines (+%d -%d) in %d files", NR, a, d, f}' "$flog.out")
 		for ((r = 1; r <= R; r++)); do
 			cmp -s "$flog.out" "$LOGS/fix-$r.out" || FIXDIFF[$N]+=" (run $r printed a different diff)"
