@@ -160,10 +160,18 @@ func (e *edit) predecorate(sets []*ChangeSet) {
 func (e *edit) restoreAll() (map[string][]byte, map[*ChangeSet]error, error) {
 	e.resolver() // memoized before the workers share it
 	names := slices.Sorted(maps.Keys(e.files))
+	dfs := make([]*dst.File, len(names))
+	for i, name := range names {
+		dfs[i] = e.files[name]
+	}
+	// Printing needs neither the decorators' maps between the trees nor
+	// a tree once printed: let them go as it goes.
+	e.decs, e.files, e.decorated = nil, nil, nil
 	srcs := make([][]byte, len(names))
 	errs := make([]error, len(names))
 	parallel(len(names), func(i int) {
-		srcs[i], errs[i] = e.restore(names[i], e.files[names[i]])
+		srcs[i], errs[i] = e.restore(names[i], dfs[i])
+		dfs[i] = nil
 	})
 	out := make(map[string][]byte, len(names))
 	for i, name := range names {
