@@ -1,7 +1,6 @@
 package wholeprog
 
 import (
-	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -60,14 +59,10 @@ func newRounds(pkgs []*packages.Package, targets *calltargets.Targets) *rounds {
 		changedAt: make(map[any]int),
 		last:      make(map[*types.Package]analysed),
 	}
-	// A file is shared by a package and its test variant: positions map
-	// to files, files to every package compiling them.
-	type span struct {
-		start, end token.Pos
-		pkgs       []*types.Package
-	}
-	var spans []span
-	byFile := make(map[*ast.File]int)
+	// A file is shared by a package and its test variant: a call's
+	// position gives its file, the file every package compiling it.
+	var fset *token.FileSet
+	byFile := make(map[*token.File][]*types.Package)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if p.Types == nil {
 			return
@@ -77,31 +72,18 @@ func newRounds(pkgs []*packages.Package, targets *calltargets.Targets) *rounds {
 			imports = append(imports, imp.Types)
 		}
 		r.imports[p.Types] = imports
+		fset = p.Fset
 		for _, f := range p.Syntax {
-			i, ok := byFile[f]
-			if !ok {
-				i = len(spans)
-				byFile[f] = i
-				spans = append(spans, span{start: f.FileStart, end: f.FileEnd})
-			}
-			spans[i].pkgs = append(spans[i].pkgs, p.Types)
+			tf := p.Fset.File(f.FileStart)
+			byFile[tf] = append(byFile[tf], p.Types)
 		}
 	})
-	slices.SortFunc(spans, func(a, b span) int { return int(a.start - b.start) })
+	if fset == nil {
+		return r
+	}
 	for pos, c := range targets.Calls() {
-		i, _ := slices.BinarySearchFunc(spans, pos, func(s span, pos token.Pos) int {
-			switch {
-			case s.end < pos:
-				return -1
-			case s.start > pos:
-				return 1
-			}
-			return 0
-		})
-		if i < len(spans) && spans[i].start <= pos && pos <= spans[i].end {
-			for _, p := range spans[i].pkgs {
-				r.reads[p] = append(r.reads[p], c)
-			}
+		for _, p := range byFile[fset.File(pos)] {
+			r.reads[p] = append(r.reads[p], c)
 		}
 	}
 	return r
