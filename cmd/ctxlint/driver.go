@@ -9,8 +9,11 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -197,7 +200,7 @@ func analyze(patterns []string, whole bool) ([]finding, error) {
 		graphs = append(graphs, todo)
 	}
 	var out []finding
-	seen := map[string]bool{} // a file in a package and in its test variant
+	seen := map[findingKey]bool{}
 	for _, graph := range graphs {
 		if out, err = collect(graph, seen, out); err != nil {
 			return nil, err
@@ -275,42 +278,90 @@ func sortFindings(out []finding) {
 
 // collect appends the diagnostics of the graph's root actions to out, each
 // once (seen holds the keys of those already there), with its chain when
-// ctxprop made it.
-func collect(graph *checker.Graph, seen map[string]bool, out []finding) ([]finding, error) {
+// ctxprop made it. Which diagnostics are kept is decided in graph order;
+// their findings are then spelled on every core, one action each: a whole
+// program can have a hundred thousand, each a position and a path to
+// spell.
+func collect(graph *checker.Graph, seen map[findingKey]bool, out []finding) ([]finding, error) {
 	names := handleNames(graph)
+	var acts []*checker.Action
+	var keep [][]bool // per action, per diagnostic: not seen before
 	for act := range graph.All() {
 		if act.Err != nil {
 			return nil, fmt.Errorf("%s: %v", act, act.Err)
 		}
-		if !act.IsRoot {
+		if !act.IsRoot || len(act.Diagnostics) == 0 {
 			continue
 		}
-		var stuck []ctxprop.Stuck
-		if r, ok := act.Result.(*ctxprop.Result); ok {
-			stuck = r.Stuck
-		}
-		chains := newChains(stuck)
-		for _, d := range act.Diagnostics {
-			posn := act.Package.Fset.Position(d.Pos).String()
-			if key := act.Analyzer.Name + posn + d.Message; !seen[key] {
+		k := make([]bool, len(act.Diagnostics))
+		for i, d := range act.Diagnostics {
+			key := findingKey{act.Analyzer.Name, act.Package.Fset.Position(d.Pos), d.Message}
+			if !seen[key] {
 				seen[key] = true
-				end := posn
-				if d.End.IsValid() {
-					end = act.Package.Fset.Position(d.End).String()
-				}
-				f := finding{pkg: act.Package.ID, analyzer: act.Analyzer.Name, posn: posn, end: end, message: d.Message}
-				if s := chains.of(d); s != nil {
-					f.chain = s.Reach.Path
-					f.message = names.rename(s, f.message)
-				}
-				for _, r := range d.Related {
-					f.related = append(f.related, related{act.Package.Fset.Position(r.Pos).String(), r.Message})
-				}
-				out = append(out, f)
+				k[i] = true
 			}
 		}
+		acts, keep = append(acts, act), append(keep, k)
+	}
+	per := make([][]finding, len(acts))
+	forEach(len(acts), func(i int) { per[i] = actionFindings(acts[i], keep[i], names) })
+	for _, fs := range per {
+		out = append(out, fs...)
 	}
 	return out, nil
+}
+
+// findingKey tells a diagnostic from another: a file compiled in a package
+// and in its test variant is diagnosed twice.
+type findingKey struct {
+	analyzer string
+	posn     token.Position
+	message  string
+}
+
+// actionFindings are the findings of act's diagnostics that keep marks.
+func actionFindings(act *checker.Action, keep []bool, names componentNames) []finding {
+	var stuck []ctxprop.Stuck
+	if r, ok := act.Result.(*ctxprop.Result); ok {
+		stuck = r.Stuck
+	}
+	chains := newChains(stuck)
+	fset := act.Package.Fset
+	var out []finding
+	for i, d := range act.Diagnostics {
+		if !keep[i] {
+			continue
+		}
+		posn := fset.Position(d.Pos).String()
+		end := posn
+		if d.End.IsValid() {
+			end = fset.Position(d.End).String()
+		}
+		f := finding{pkg: act.Package.ID, analyzer: act.Analyzer.Name, posn: posn, end: end, message: d.Message}
+		if s := chains.of(d); s != nil {
+			f.chain = s.Reach.Path
+			f.message = names.rename(s, f.message)
+		}
+		for _, r := range d.Related {
+			f.related = append(f.related, related{fset.Position(r.Pos).String(), r.Message})
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// forEach calls f(0) … f(n-1) on as many goroutines as GOMAXPROCS.
+func forEach(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // chains finds the Stuck entry ctxprop recorded with each diagnostic of
