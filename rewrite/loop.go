@@ -243,9 +243,10 @@ func tickKind(info *types.Info, x ast.Expr) (deadline, health bool) {
 // reports false when the path cannot be migrated.
 func (b *builder) loop(root hop, label string) (string, bool) {
 	p := b.pl.prog
-	sh, err := findLoop(root.file.pkg.TypesInfo, root.decl, root.pos)
-	if err != nil {
-		b.refuse("no tick", err.Error()+": derive a context from the tick's deadline by hand, then run -fix again", p.fset.Position(root.pos), label)
+	found := b.loopAt(root)
+	sh := found.sh
+	if found.err != nil {
+		b.refuse("no tick", found.err.Error()+": derive a context from the tick's deadline by hand, then run -fix again", p.fset.Position(root.pos), label)
 		return "", false
 	}
 	if !sh.deadline {
@@ -255,7 +256,7 @@ func (b *builder) loop(root hop, label string) (string, bool) {
 		b.refuse("no deadline", "the tick carries no deadline: make the handle's C carry one (as runtime/health does), or run with -fix.todo to thread ctx below the loop from context.TODO()", p.fset.Position(root.pos), label)
 		return "", false
 	}
-	if derived(root.file.pkg.TypesInfo, sh, root.pos) {
+	if found.derived {
 		return "", true // a context is derived in the work already: a run before did it
 	}
 	recv := sh.rngPos()
@@ -264,6 +265,29 @@ func (b *builder) loop(root hop, label string) (string, bool) {
 		b.add(key, &ChangeSet{Name: "loop of " + root.decl.Name.Name, Loop: &Loop{Recv: recv, Call: root.pos}})
 	}
 	return key, true
+}
+
+// loopFound is what findLoop and derived say of a loop's call.
+type loopFound struct {
+	sh      *loopShape
+	err     error
+	derived bool
+}
+
+// loopAt is findLoop and derived for the call of a path's root, once per
+// call: the paths expand finds share their roots by the thousand.
+func (b *builder) loopAt(root hop) loopFound {
+	if f, ok := b.loops[root.pos]; ok {
+		return f
+	}
+	info := root.file.pkg.TypesInfo
+	sh, err := findLoop(info, root.decl, root.pos)
+	f := loopFound{sh: sh, err: err}
+	if err == nil && sh.deadline {
+		f.derived = derived(info, sh, root.pos)
+	}
+	b.loops[root.pos] = f
+	return f
 }
 
 // rngPos is the position that identifies the shape: the receive, or the

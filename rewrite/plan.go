@@ -101,7 +101,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
-	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, hopExpanded: map[hopKey]bool{}, blank: map[token.Pos]token.Pos{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey]hop{}, served: map[[2]string]bool{}, callees: map[calleeKey]node{}}
+	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, hopExpanded: map[hopKey]bool{}, blank: map[token.Pos]token.Pos{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey]hop{}, served: map[[2]string]bool{}, callees: map[calleeKey]node{}, loops: map[token.Pos]loopFound{}, assigns: map[assignKey][]*ast.CallExpr{}}
 	queue := slices.Clone(stuck)
 	for i := 0; i < len(queue); i++ {
 		kept := b.path(queue[i])
@@ -150,7 +150,9 @@ type builder struct {
 	// key) already lists: a set on every path of a large program serves
 	// hundreds of thousands.
 	served  map[[2]string]bool
-	callees map[calleeKey]node // calleeNode's memo
+	callees map[calleeKey]node            // calleeNode's memo
+	loops   map[token.Pos]loopFound       // loopAt's memo, by the root's call
+	assigns map[assignKey][]*ast.CallExpr // assigned's memo
 }
 
 // hop is one call of a path, found in the syntax.
@@ -219,7 +221,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 			}
 		}
 	}
-	if k, nr := requestAbove(hops); nr != nil {
+	if k, nr := b.requestAbove(hops); nr != nil {
 		// The request is built by a caller on the path: its construction
 		// is the call to give the context, and the functions below it
 		// need none.
@@ -301,7 +303,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 // path, argument by argument, to the hop whose function builds it. It
 // returns the hop and the call that builds the request, or nil when the
 // request is built where it is sent, or cannot be followed.
-func requestAbove(hops []hop) (int, *ast.CallExpr) {
+func (b *builder) requestAbove(hops []hop) (int, *ast.CallExpr) {
 	last := hops[len(hops)-1]
 	fn, ok := calleeFunc(last.file.pkg.TypesInfo, last.call)
 	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || (fn.Name() != "Do" && fn.Name() != "RoundTrip") || len(last.call.Args) != 1 {
@@ -316,7 +318,7 @@ func requestAbove(hops []hop) (int, *ast.CallExpr) {
 		}
 		info := h.file.pkg.TypesInfo
 		obj := info.ObjectOf(id)
-		for _, c := range assignedCalls(info, h.decl, obj) {
+		for _, c := range b.assigned(info, h.decl, obj) {
 			if f, ok := calleeFunc(info, c); ok && f.Pkg() != nil && f.Pkg().Path() == "net/http" {
 				if k == len(hops)-1 || f.Name() != "NewRequest" && f.Name() != "NewRequestWithContext" {
 					return 0, nil // built where it is sent
@@ -807,4 +809,22 @@ func blankContext(info *types.Info, ft *ast.FuncType) bool {
 		}
 	}
 	return false
+}
+
+// assignKey is a variable of a function: assigned's memo key.
+type assignKey struct {
+	decl ast.Node
+	obj  types.Object
+}
+
+// assigned is assignedCalls, once per function and variable: every path
+// to a (*http.Client).Do asks requestAbove of the same few functions.
+func (b *builder) assigned(info *types.Info, decl ast.Node, obj types.Object) []*ast.CallExpr {
+	k := assignKey{decl, obj}
+	if cs, ok := b.assigns[k]; ok {
+		return cs
+	}
+	cs := assignedCalls(info, decl, obj)
+	b.assigns[k] = cs
+	return cs
 }
