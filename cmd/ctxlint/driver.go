@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"cmp"
 	"flag"
 	"fmt"
@@ -112,11 +113,18 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0 // as the plain mode's -json: findings are data, not a failure
 	} else {
+		// Buffered: a whole program can print a quarter of a million
+		// lines, a write each otherwise.
+		w := bufio.NewWriter(stdout)
 		for _, f := range findings {
-			fmt.Fprintf(stdout, "%s: %s\n", f.posn, f.message)
+			fmt.Fprintf(w, "%s: %s\n", f.posn, f.message)
 			for _, r := range f.related {
-				fmt.Fprintf(stdout, "%s: \t%s\n", r.posn, r.message)
+				fmt.Fprintf(w, "%s: \t%s\n", r.posn, r.message)
 			}
+		}
+		if err := w.Flush(); err != nil {
+			fmt.Fprintln(stderr, "ctxlint:", err)
+			return 1
 		}
 	}
 	if len(findings) > 0 {
