@@ -45,6 +45,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "ctxlint:", err)
 		os.Exit(1)
 	}
+	if isVetUnit(args) {
+		startingHeap(vetUnitHeap)
+	}
 	multichecker.Main(ctxprop.Analyzer, todoctx.Analyzer)
 }
 
