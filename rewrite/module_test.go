@@ -44,7 +44,7 @@ func loadModule(t *testing.T, dir string) []*packages.Package {
 // and returns it with the paths it reports.
 func analyzeModule(t *testing.T, pkgs []*packages.Package) (*wholeprog.Analysis, []ctxprop.Stuck) {
 	t.Helper()
-	an, err := wholeprog.AnalyzeProgram(pkgs, nil)
+	an, err := wholeprog.AnalyzeProgram(pkgs, wholeprog.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

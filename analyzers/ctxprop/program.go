@@ -28,6 +28,10 @@ type Program struct {
 	// there too (internal/wholeprog, rounds).
 	Funcs map[*types.Func]*Summary
 	Lits  map[token.Pos]*Summary
+	// Quiet is for a driver that reads the paths of the Result only
+	// (ctxlint -fix): the analysis records each stuck path and spells no
+	// diagnostic for it.
+	Quiet bool
 }
 
 // WholeProgramWith returns an analyzer like Analyzer that resolves the

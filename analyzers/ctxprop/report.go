@@ -71,6 +71,11 @@ func (a *pkgAnalysis) diagnose(u *unit, r *root, reach *Reach) {
 		dir.used = true
 		return
 	}
+	stuck := Stuck{Component: r.component, Kind: r.kind, Pos: pos, Reach: *reach, HandleFrom: r.handleFrom}
+	if a.program != nil && a.program.Quiet {
+		a.result.Stuck = append(a.result.Stuck, stuck)
+		return
+	}
 	why := reach.Why
 	if r.noDeadline && r.kind != "monitored" {
 		why += "; the handle's ticks carry no deadline"
@@ -94,7 +99,7 @@ func (a *pkgAnalysis) diagnose(u *unit, r *root, reach *Reach) {
 		msg += "; " + threadHint
 	}
 	a.pass.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related, SuggestedFixes: fixes})
-	a.result.Stuck = append(a.result.Stuck, Stuck{Component: r.component, Kind: r.kind, Pos: pos, Reach: *reach, HandleFrom: r.handleFrom})
+	a.result.Stuck = append(a.result.Stuck, stuck)
 }
 
 // threadHint ends the message of a report whose fix threads a context

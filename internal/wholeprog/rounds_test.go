@@ -39,7 +39,7 @@ func TestRounds(t *testing.T) {
 				t.Fatalf("load: %v", err)
 			}
 			run := func(incremental bool) ([]string, []int) {
-				a, err := analyzeProgram(pkgs, nil, incremental)
+				a, err := analyzeProgram(pkgs, Options{}, incremental)
 				if err != nil {
 					t.Fatal(err)
 				}

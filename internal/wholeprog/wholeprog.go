@@ -32,7 +32,7 @@ const maxRounds = 10
 // the graph: rounds pass every package's summaries to the next until they
 // settle (each round only adds what newly summarised callees reach).
 func Analyze(pkgs []*packages.Package) (*checker.Graph, error) {
-	a, err := AnalyzeProgram(pkgs, nil)
+	a, err := AnalyzeProgram(pkgs, Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -143,18 +143,27 @@ func (a *Analysis) imports(pkg *types.Package) map[*types.Package]bool {
 	return set
 }
 
+// Options tune a whole-program run.
+type Options struct {
+	// Replays, when not nil, carries what the analysis of the packages
+	// that cannot change did from one run to the next on the same loaded
+	// program (ctxlint -fix's passes, which keep the dependencies as
+	// loaded).
+	Replays *Replays
+	// Quiet is for a caller that reads the Results' paths only (ctxlint
+	// -fix): ctxprop spells no diagnostics.
+	Quiet bool
+}
+
 // AnalyzeProgram is Analyze, keeping the summaries and the call graph.
-// Replays, when not nil, carries what the analysis of the packages that
-// cannot change did from one run to the next on the same loaded program
-// (ctxlint -fix's passes, which keep the dependencies as loaded).
-func AnalyzeProgram(pkgs []*packages.Package, replays *Replays) (*Analysis, error) {
-	return analyzeProgram(pkgs, replays, true)
+func AnalyzeProgram(pkgs []*packages.Package, opts Options) (*Analysis, error) {
+	return analyzeProgram(pkgs, opts, true)
 }
 
 // analyzeProgram is AnalyzeProgram; without incremental, every round
 // analyses every package not settled (the reference TestRounds compares
 // the incremental rounds with).
-func analyzeProgram(pkgs []*packages.Package, replays *Replays, incremental bool) (*Analysis, error) {
+func analyzeProgram(pkgs []*packages.Package, opts Options, incremental bool) (*Analysis, error) {
 	start := time.Now()
 	targets := calltargets.Build(pkgs)
 	debugf("call graph: %d dynamic calls in %v", targets.Len(), time.Since(start))
@@ -167,7 +176,9 @@ func analyzeProgram(pkgs []*packages.Package, replays *Replays, incremental bool
 			return c.Funcs, c.Lits, true
 		},
 		IsLitCallee: targets.IsLitCallee,
+		Quiet:       opts.Quiet,
 	}
+	replays := opts.Replays
 	if replays == nil {
 		replays = NewReplays()
 	}
