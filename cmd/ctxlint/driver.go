@@ -303,7 +303,9 @@ func collect(graph *checker.Graph, seen map[findingKey]bool, out []finding) ([]f
 		}
 		k := make([]bool, len(act.Diagnostics))
 		for i, d := range act.Diagnostics {
-			key := findingKey{act.Analyzer.Name, act.Package.Fset.Position(d.Pos), d.Message}
+			posn := act.Package.Fset.Position(d.Pos)
+			posn.Offset = 0 // positions //line maps to one file:line:col are one
+			key := findingKey{act.Analyzer.Name, posn, d.Message}
 			if !seen[key] {
 				seen[key] = true
 				k[i] = true

@@ -9,8 +9,8 @@ import (
 	"slices"
 )
 
-// vetUnitHeap is the heap a go vet unit may reach before its first
-// collection.
+// vetUnitHeap is the memory (the heap and the runtime's own) a go vet
+// unit may use before its first collection.
 const vetUnitHeap = 32 << 20
 
 // isVetUnit reports whether the run is one unit of go vet or go fix: an
@@ -19,8 +19,8 @@ func isVetUnit(args []string) bool {
 	return slices.ContainsFunc(args, func(a string) bool { return filepath.Ext(a) == ".cfg" })
 }
 
-// startingHeap lets the heap grow to n bytes before the first collection,
-// as cmd/compile does for the same reason: go vet runs one short process
+// startingHeap lets the process's Go memory grow to n bytes before the
+// first collection, as cmd/compile does for the same reason: go vet runs one short process
 // per package, whose heap grows from nothing to a few megabytes, and the
 // runtime's 4 MB starting goal collects once on the way (its mark workers
 // take the CPU the other units run on). After the first collection, if

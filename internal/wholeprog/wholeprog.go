@@ -8,7 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
-	"strconv"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -232,12 +232,8 @@ func programSummaries(graph *checker.Graph) (map[*types.Func]*ctxprop.Summary, m
 // variant is reported by both.
 func Stuck(graph *checker.Graph) ([]ctxprop.Stuck, error) {
 	var out []ctxprop.Stuck
-	type key struct {
-		pos        token.Position
-		sink, path string
-	}
-	seen := map[key]bool{}
-	var buf []byte
+	seen := map[string]bool{}
+	var buf strings.Builder
 	for act := range graph.All() {
 		if act.Err != nil {
 			return nil, fmt.Errorf("%s: %v", act, act.Err)
@@ -247,29 +243,25 @@ func Stuck(graph *checker.Graph) ([]ctxprop.Stuck, error) {
 			continue
 		}
 		for _, s := range r.Stuck {
-			buf = appendPath(buf[:0], s.Reach.Path)
-			k := key{act.Package.Fset.Position(s.Pos), s.Reach.Sink, string(buf)}
-			if !seen[k] {
-				seen[k] = true
+			// A path as its reports show it: two that differ only where
+			// the reports do not (a column, a directory) are one.
+			buf.Reset()
+			buf.WriteString(act.Package.Fset.Position(s.Pos).String())
+			buf.WriteString(" " + s.Reach.Sink + " [")
+			for i, h := range s.Reach.Path {
+				if i > 0 {
+					buf.WriteByte(' ')
+				}
+				buf.WriteString(h.String())
+			}
+			buf.WriteByte(']')
+			if key := buf.String(); !seen[key] {
+				seen[key] = true
 				out = append(out, s)
 			}
 		}
 	}
 	return out, nil
-}
-
-// appendPath appends every field of every hop, each ended by a byte no
-// name holds: a whole program has a hundred thousand paths to tell apart.
-func appendPath(buf []byte, path []ctxprop.Hop) []byte {
-	for _, h := range path {
-		buf = append(append(buf, h.Func...), 0)
-		buf = append(append(buf, h.File...), 0)
-		buf = append(strconv.AppendInt(buf, int64(h.Line), 10), 0)
-		buf = append(strconv.AppendInt(buf, int64(h.Col), 10), 0)
-		buf = append(strconv.AppendBool(buf, h.Dynamic), 0)
-		buf = append(append(buf, h.Source...), 1)
-	}
-	return buf
 }
 
 // debugf prints a timing line on stderr when CTXLINT_DEBUG=timing.
