@@ -20,11 +20,11 @@ import (
 // migration, rather than the go vet / go fix protocol (which passes a .cfg
 // file and stays per package).
 func fixRequested(args []string) bool {
+	if isVetUnit(args) {
+		return false
+	}
 	fix := false
 	for _, a := range args {
-		if filepath.Ext(a) == ".cfg" {
-			return false
-		}
 		if a == "-fix" || a == "--fix" || a == "-fix=true" || a == "--fix=true" {
 			fix = true
 		}

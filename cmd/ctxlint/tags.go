@@ -34,10 +34,8 @@ func buildFlags() []string {
 // changes nothing. Every argument before "--" counts, after the packages
 // too: no package pattern begins with "-".
 func plainTags(args []string) error {
-	for _, arg := range args {
-		if strings.HasSuffix(arg, ".cfg") {
-			return nil
-		}
+	if isVetUnit(args) {
+		return nil
 	}
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
