@@ -29,13 +29,14 @@ type tail struct {
 func (b *builder) expand(s ctxprop.Stuck, kept int) []ctxprop.Stuck {
 	p := b.pl.prog
 	var out []ctxprop.Stuck
+	hops := s.Reach.Path()
 	for i := 0; i < kept; i++ {
-		h := s.Reach.Path[i]
+		h := hops[i]
 		next := "" // the callee of the loop's call, to find it among calls starting there
 		if i == 0 {
 			next = s.Reach.Sink
-			if len(s.Reach.Path) > 1 {
-				next = s.Reach.Path[1].Func
+			if len(hops) > 1 {
+				next = hops[1].Func
 			} else if s.Reach.Entry != "" {
 				next = s.Reach.Entry
 			}
@@ -51,9 +52,8 @@ func (b *builder) expand(s ctxprop.Stuck, kept int) []ctxprop.Stuck {
 			}
 			b.expanded[t] = true
 			at := p.fset.PositionFor(t.call.Pos(), false)
-			r := *t.reach
-			r.Path = append(slices.Clone(s.Reach.Path[:i]), ctxprop.Hop{Func: h.Func, File: at.Filename, Line: at.Line, Col: at.Column, Dynamic: t.dynamic})
-			r.Path = append(r.Path, t.reach.Path...)
+			r := *t.reach // its path, shared, after the loop's hops down to this call
+			r.Prepend(append(slices.Clip(hops[:i]), ctxprop.Hop{Func: h.Func, File: at.Filename, Line: at.Line, Col: at.Column, Dynamic: t.dynamic})...)
 			out = append(out, ctxprop.Stuck{Component: s.Component, Kind: s.Kind, Pos: s.Pos, Reach: r, HandleFrom: s.HandleFrom})
 		}
 	}

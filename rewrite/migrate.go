@@ -60,7 +60,7 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		plan := Build(pkgs, stuck, o)
 		if os.Getenv("CTXLINT_DEBUG") == "paths" {
 			for _, s := range stuck {
-				fmt.Fprintf(os.Stderr, "pass %d: %s: %s: %v\n", pass, s.Component, s.Reach.SinkText(), s.Reach.Path)
+				fmt.Fprintf(os.Stderr, "pass %d: %s: %s: %v\n", pass, s.Component, s.Reach.SinkText(), s.Reach.Path())
 			}
 		}
 		if os.Getenv("CTXLINT_DEBUG") == "plan" {

@@ -66,7 +66,7 @@ func paths(t *testing.T, pkgs []*packages.Package) []string {
 	_, stuck := analyzeModule(t, pkgs)
 	var out []string
 	for _, s := range stuck {
-		out = append(out, fmt.Sprint(pkgs[0].Fset.Position(s.Pos), s.Reach.SinkText(), s.Reach.Path))
+		out = append(out, fmt.Sprint(pkgs[0].Fset.Position(s.Pos), s.Reach.SinkText(), s.Reach.Path()))
 	}
 	slices.Sort(out)
 	return out

@@ -176,12 +176,13 @@ type resolvedKey struct {
 func (b *builder) path(s ctxprop.Stuck) (kept int) {
 	p := b.pl.prog
 	label := fmt.Sprintf("%s (%s): %s", s.Component, s.Kind, s.Reach.SinkText())
-	hops := make([]hop, len(s.Reach.Path))
-	for i, h := range s.Reach.Path {
+	path := s.Reach.Path()
+	hops := make([]hop, len(path))
+	for i, h := range path {
 		pos := p.pos(h.File, h.Line, h.Col)
 		next := s.Reach.Sink
-		if i+1 < len(s.Reach.Path) {
-			next = s.Reach.Path[i+1].Func
+		if i+1 < len(path) {
+			next = path[i+1].Func
 		} else if s.Reach.Entry != "" {
 			next = s.Reach.Entry
 		}

@@ -38,8 +38,8 @@ func (s *Summary) GobEncode() ([]byte, error) {
 		body = binary.AppendUvarint(body, intern(r.Origin))
 		body = binary.AppendUvarint(body, intern(r.Entry))
 		body = binary.AppendUvarint(body, intern(r.SinkAt))
-		body = binary.AppendUvarint(body, uint64(len(r.Path)))
-		for _, h := range r.Path {
+		body = binary.AppendUvarint(body, uint64(r.Len()))
+		for h := range r.Hops() {
 			body = binary.AppendUvarint(body, intern(h.Func))
 			body = binary.AppendUvarint(body, intern(h.File))
 			body = binary.AppendUvarint(body, uint64(h.Line))
@@ -89,16 +89,18 @@ func (s *Summary) GobDecode(data []byte) error {
 		r.Param = int(d.varint())
 		r.Why, r.Timeout, r.Origin = str(), str(), str()
 		r.Entry, r.SinkAt = str(), str()
-		if n := d.count(); n > 0 {
-			r.Path = make([]Hop, n)
+		hops := make([]Hop, d.count())
+		if len(hops) == 0 {
+			d.fail() // a reach has its sink's call at least
 		}
-		for j := range r.Path {
-			h := &r.Path[j]
+		for j := range hops {
+			h := &hops[j]
 			h.Func, h.File = str(), str()
 			h.Line, h.Col = int(d.uvarint()), int(d.uvarint())
 			h.Dynamic = d.uvarint() == 1
 			h.Source = str()
 		}
+		r.SetPath(hops)
 	}
 	if d.err != nil {
 		return d.err

@@ -10,17 +10,22 @@ import (
 func sampleSummary() Summary {
 	file := "/src/example.com/agent/internal/kubelet/client.go"
 	return Summary{Reaches: []Reach{
-		{Sink: "(*net/http.Client).Do", Param: 0, Path: []Hop{
-			{Func: "Client.query", File: file, Line: 40, Col: 9},
-			{Func: "Client.get", File: file, Line: 71, Col: 12, Dynamic: true},
-			{Func: "resolve", File: "/cache/0a1b-d", Line: 17, Col: 12, Source: "/src/example.com/agent/resolve.go:14:12"},
-		}},
-		{Sink: "(*net/http.Client).Do", Param: -1, Why: "context.Background()", Timeout: "http.Client.Timeout 30s",
-			Origin: file + ":88:20", Path: []Hop{
-				{Func: "Client.query", File: file, Line: 88, Col: 3},
-				{Func: "Client.get", File: file, Line: 71, Col: 12},
-			}},
+		withPath(Reach{Sink: "(*net/http.Client).Do", Param: 0},
+			Hop{Func: "Client.query", File: file, Line: 40, Col: 9},
+			Hop{Func: "Client.get", File: file, Line: 71, Col: 12, Dynamic: true},
+			Hop{Func: "resolve", File: "/cache/0a1b-d", Line: 17, Col: 12, Source: "/src/example.com/agent/resolve.go:14:12"},
+		),
+		withPath(Reach{Sink: "(*net/http.Client).Do", Param: -1, Why: "context.Background()", Timeout: "http.Client.Timeout 30s",
+			Origin: file + ":88:20"},
+			Hop{Func: "Client.query", File: file, Line: 88, Col: 3},
+			Hop{Func: "Client.get", File: file, Line: 71, Col: 12},
+		),
 	}}
+}
+
+func withPath(r Reach, hops ...Hop) Reach {
+	r.SetPath(hops)
+	return r
 }
 
 func gobRoundTrip(t *testing.T, in, out any) int {
@@ -64,8 +69,16 @@ func TestFactRoundTrip(t *testing.T) {
 	}
 }
 
-// plainSummary has Summary's fields without its encoder.
-type plainSummary struct{ Reaches []Reach }
+// plainSummary has Summary's fields without its encoder, the path as a
+// slice.
+type plainSummary struct{ Reaches []plainReach }
+
+type plainReach struct {
+	Sink                                string
+	Param                               int
+	Why, Timeout, Origin, Entry, SinkAt string
+	Path                                []Hop
+}
 
 // Each string is written once: the encoding is much smaller than gob's
 // own, which repeats the file of every hop.
@@ -76,7 +89,11 @@ func TestFactEncodingSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	var plain bytes.Buffer
-	if err := gob.NewEncoder(&plain).Encode(plainSummary(s)); err != nil {
+	var p plainSummary
+	for _, r := range s.Reaches {
+		p.Reaches = append(p.Reaches, plainReach{r.Sink, r.Param, r.Why, r.Timeout, r.Origin, r.Entry, r.SinkAt, r.Path()})
+	}
+	if err := gob.NewEncoder(&plain).Encode(p); err != nil {
 		t.Fatal(err)
 	}
 	if 2*len(codec) > plain.Len() {
@@ -95,6 +112,7 @@ func TestFactDecodeCorrupt(t *testing.T) {
 		"trailing bytes": append(append([]byte(nil), good...), 0),
 		"huge count":     {summaryCodecVersion, 0xff, 0xff, 0xff, 0xff, 0x0f},
 		"bad string idx": {summaryCodecVersion, 0, 1, 7},
+		"no hop":         {summaryCodecVersion, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0},
 	}
 	for cut := 1; cut < len(good); cut += 3 {
 		cases["truncated"+string(rune('a'+cut%26))] = good[:cut]

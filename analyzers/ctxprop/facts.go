@@ -89,7 +89,9 @@ type Reach struct {
 	// context.TODO() the unbounded context comes from, if it is one: where
 	// a migration must bring the loop's context in.
 	Origin string
-	Path   []Hop // from the call in this function to the sink call
+	// path runs from the call in this function to the sink call, shared
+	// with the callee's reach it extends (Path, Hops and Len read it).
+	path *path
 	// Entry is set when the sink lies in another module or in a generated
 	// file: the function there that the path's last hop calls, the last
 	// call in code the user can edit. Path then ends at that call, which
@@ -102,7 +104,7 @@ func (r *Reach) sinkAt() string {
 	if r.Entry != "" {
 		return r.SinkAt
 	}
-	return r.Path[len(r.Path)-1].shown()
+	return r.Last().shown()
 }
 
 // SinkText names the sink as messages do: "(*api.KV).Keys reaches
@@ -164,7 +166,7 @@ type reachKey struct {
 	param int
 }
 
-func (r *Reach) key() reachKey { return reachKey{r.Path[len(r.Path)-1].site(), r.Param} }
+func (r *Reach) key() reachKey { return reachKey{r.Last().site(), r.Param} }
 
 func (k reachKey) compare(l reachKey) int {
 	if c := k.site.compare(l.site); c != 0 {
@@ -177,24 +179,20 @@ func (k reachKey) compare(l reachKey) int {
 // then fewer hops, then the first in hop-by-hop order, so that results do
 // not depend on map order. It is a strict order on distinct paths, which
 // the fixpoint in summarize relies on to end.
-func (r *Reach) better(s *Reach) bool { return joined{r.Path, nil}.better(joined{s.Path, nil}) }
+func (r *Reach) better(s *Reach) bool { return joined{nil, r.path}.better(joined{nil, s.path}) }
 
 // joined is the path head followed by tail, compared without making it.
-type joined struct{ head, tail []Hop }
-
-func (p joined) len() int { return len(p.head) + len(p.tail) }
-
-func (p joined) at(i int) Hop {
-	if i < len(p.head) {
-		return p.head[i]
-	}
-	return p.tail[i-len(p.head)]
+type joined struct {
+	head []Hop
+	tail *path
 }
 
+func (p joined) len() int { return len(p.head) + p.tail.len() }
+
 func (p joined) dynamicHops() int {
-	n := 0
-	for i := range p.len() {
-		if p.at(i).Dynamic {
+	n := p.tail.dynamicHops()
+	for _, h := range p.head {
+		if h.Dynamic {
 			n++
 		}
 	}
@@ -209,8 +207,24 @@ func (p joined) better(q joined) bool {
 	if p.len() != q.len() {
 		return p.len() < q.len()
 	}
-	for i := range p.len() {
-		if c := p.at(i).compare(q.at(i)); c != 0 {
+	pi, qi := 0, 0 // indexes in the heads, then the tails' nodes
+	pt, qt := p.tail, q.tail
+	for range p.len() {
+		if pi == len(p.head) && qi == len(q.head) && pt == qt {
+			return false // the rest is shared
+		}
+		var g, h Hop
+		if pi < len(p.head) {
+			g, pi = p.head[pi], pi+1
+		} else {
+			g, pt = pt.hop, pt.next
+		}
+		if qi < len(q.head) {
+			h, qi = q.head[qi], qi+1
+		} else {
+			h, qt = qt.hop, qt.next
+		}
+		if c := g.compare(h); c != 0 {
 			return c < 0
 		}
 	}
@@ -235,12 +249,13 @@ func (h Hop) compare(g Hop) int {
 
 // pathString renders the path as messages show it: ~ marks a dynamic hop.
 func (r *Reach) pathString() string {
-	parts := make([]string, len(r.Path))
-	for i, h := range r.Path {
-		parts[i] = h.String()
+	parts := make([]string, 0, r.Len())
+	for h := range r.Hops() {
+		part := h.String()
 		if h.Dynamic {
-			parts[i] = "~" + parts[i]
+			part = "~" + part
 		}
+		parts = append(parts, part)
 	}
 	return strings.Join(parts, " → ")
 }
@@ -252,9 +267,9 @@ func (r *Reach) short() string {
 	if r.Param >= 0 {
 		ctx = fmt.Sprintf("under param %d", r.Param)
 	}
-	names := make([]string, len(r.Path))
-	for i, h := range r.Path {
-		names[i] = h.Func
+	names := make([]string, 0, r.Len())
+	for h := range r.Hops() {
+		names = append(names, h.Func)
 	}
 	return fmt.Sprintf("%s %s via %s", r.SinkText(), ctx, strings.Join(names, "→"))
 }

@@ -29,7 +29,7 @@ func (a *pkgAnalysis) report() {
 					reach.Why = fmt.Sprintf("its context comes from the caller of %s, not from the health tick", r.funcName)
 					reach.Param = -1
 				}
-				at := reach.Path[len(reach.Path)-1].site()
+				at := reach.Last().site()
 				if old, ok := reaches[at]; !ok || reach.better(old) {
 					reaches[at] = reach
 				}
@@ -66,7 +66,7 @@ func rekey(m map[site]*Reach) map[reachKey]*Reach {
 }
 
 func (a *pkgAnalysis) diagnose(u *unit, r *root, reach *Reach) {
-	pos := a.posOf(reach.Path[0])
+	pos := a.posOf(reach.First())
 	if dir := a.dirs.suppressing(pos, analyzerName); dir != nil && (dir.kind == "nolint" || dir.reason != "") {
 		dir.used = true
 		return
@@ -87,13 +87,13 @@ func (a *pkgAnalysis) diagnose(u *unit, r *root, reach *Reach) {
 	msg := fmt.Sprintf("%s (%s): %s without the health deadline (%s%s): %s",
 		r.component, r.kind, reach.SinkText(), why, timeout, reach.pathString())
 	var related []analysis.RelatedInformation
-	for _, h := range reach.Path[1:] {
+	for h := range reach.path.next.all() {
 		if p := a.posOf(h); p.IsValid() {
 			related = append(related, analysis.RelatedInformation{Pos: p, Message: "via " + h.Func})
 		}
 	}
 	fixes := a.suggestFixes(u, pos)
-	if len(fixes) == 0 && len(reach.Path) > 1 && !r.noDeadline {
+	if len(fixes) == 0 && reach.Len() > 1 && !r.noDeadline {
 		// The fix gives functions below the loop a ctx parameter, which a
 		// per-package suggested fix cannot do without breaking callers.
 		msg += "; " + threadHint

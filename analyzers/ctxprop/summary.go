@@ -129,7 +129,7 @@ func (a *pkgAnalysis) recompute(u *unit) bool {
 	if !changed {
 		for k, r := range out {
 			old, ok := u.reaches[k]
-			if !ok || !slices.Equal(old.Path, r.Path) || old.Why != r.Why || old.Timeout != r.Timeout {
+			if !ok || !old.path.equal(r.path) || old.Why != r.Why || old.Timeout != r.Timeout {
 				changed = true
 				break
 			}
@@ -146,6 +146,7 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 			ev.hops = append(ev.hops, a.hop(u, p, false))
 		}
 		ev.hops = append(ev.hops, a.hop(u, ev.pos, ev.dynamic))
+		ev.path = newPath(ev.hops, nil)
 		ev.ignore = a.ignoring(ev)
 	}
 	if ev.ignore != nil {
@@ -161,7 +162,7 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 		return
 	}
 	if ev.sink != nil {
-		if r := reachFrom(ev.sink.name, ev.sink.state, "", "", slices.Clip(ev.hops)); r != nil {
+		if r := reachFrom(ev.sink.name, ev.sink.state, "", "", ev.path); r != nil {
 			add(out, r)
 		}
 		return
@@ -184,25 +185,23 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 			}
 			// Most paths lose to one already there (callees reached through
 			// several calls): compare before making the path.
-			at, tail := r.key().site, r.Path
+			at, tail := r.key().site, r.path
 			if ev.entry != "" {
 				at, tail = ev.hops[len(ev.hops)-1].site(), nil
 			}
-			if old, ok := out[reachKey{at, state.reachParam()}]; ok && !(joined{ev.hops, tail}).better(joined{old.Path, nil}) {
+			if old, ok := out[reachKey{at, state.reachParam()}]; ok && !(joined{ev.hops, tail}).better(joined{nil, old.path}) {
 				continue
 			}
 			if ev.entry != "" {
 				// Behind code the user cannot edit: the path ends at this
 				// call, and it is the reach's site.
-				if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, slices.Clip(ev.hops)); nr != nil {
+				if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, ev.path); nr != nil {
 					nr.Entry, nr.SinkAt = ev.entry, r.sinkAt()
 					add(out, nr)
 				}
 				continue
 			}
-			path := make([]Hop, 0, len(ev.hops)+len(r.Path))
-			path = append(append(path, ev.hops...), r.Path...)
-			if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, path); nr != nil {
+			if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, newPath(ev.hops, r.path)); nr != nil {
 				nr.Entry, nr.SinkAt = r.Entry, r.SinkAt
 				add(out, nr)
 			}
@@ -237,7 +236,7 @@ func (t target) reaches() []*Reach {
 
 // reachFrom makes the reach of a sink run under state, or nil when the
 // state is bounded.
-func reachFrom(sink string, state ctxState, timeout, origin string, path []Hop) *Reach {
+func reachFrom(sink string, state ctxState, timeout, origin string, path *path) *Reach {
 	if state.timeout != "" {
 		timeout = state.timeout
 	}
@@ -245,12 +244,12 @@ func reachFrom(sink string, state ctxState, timeout, origin string, path []Hop) 
 	case bounded:
 		return nil
 	case fromParam:
-		return &Reach{Sink: sink, Param: state.reachParam(), Timeout: timeout, Path: path}
+		return &Reach{Sink: sink, Param: state.reachParam(), Timeout: timeout, path: path}
 	}
 	if state.origin != "" {
 		origin = state.origin
 	}
-	return &Reach{Sink: sink, Param: state.reachParam(), Why: state.why, Timeout: timeout, Origin: origin, Path: path}
+	return &Reach{Sink: sink, Param: state.reachParam(), Why: state.why, Timeout: timeout, Origin: origin, path: path}
 }
 
 // reachParam is Reach.Param for a sink run under s: the parameter it comes
@@ -285,7 +284,7 @@ func (u *unit) summary() *Summary {
 	if len(u.reaches) == 0 || u.root != nil {
 		return nil
 	}
-	s := &Summary{}
+	s := &Summary{Reaches: make([]Reach, 0, len(u.reaches))}
 	for _, r := range sortedReaches(u.reaches) {
 		s.Reaches = append(s.Reaches, *r)
 	}

@@ -349,7 +349,7 @@ func actionFindings(act *checker.Action, keep []bool, names componentNames) []fi
 		}
 		f := finding{pkg: act.Package.ID, analyzer: act.Analyzer.Name, posn: posn, end: end, message: d.Message}
 		if s := chains.of(d); s != nil {
-			f.chain = s.Reach.Path
+			f.chain = s.Reach.Path()
 			f.message = names.rename(s, f.message)
 		}
 		for _, r := range d.Related {
@@ -403,7 +403,7 @@ func (c *chains) of(d analysis.Diagnostic) *ctxprop.Stuck {
 			continue
 		}
 		if c.path[i] == "" {
-			c.path[i] = pathString(c.stuck[i].Reach.Path)
+			c.path[i] = pathString(c.stuck[i].Reach.Path())
 		}
 		if msg, p := d.Message, c.path[i]; len(msg) >= len(p)+2 && strings.HasSuffix(msg, p) && msg[len(msg)-len(p)-2:len(msg)-len(p)] == ": " {
 			at = i

@@ -248,11 +248,10 @@ func Stuck(graph *checker.Graph) ([]ctxprop.Stuck, error) {
 			buf.Reset()
 			buf.WriteString(act.Package.Fset.Position(s.Pos).String())
 			buf.WriteString(" " + s.Reach.Sink + " [")
-			for i, h := range s.Reach.Path {
-				if i > 0 {
-					buf.WriteByte(' ')
-				}
-				buf.WriteString(h.String())
+			sep := ""
+			for h := range s.Reach.Hops() {
+				buf.WriteString(sep + h.String())
+				sep = " "
 			}
 			buf.WriteByte(']')
 			if key := buf.String(); !seen[key] {
