@@ -284,8 +284,11 @@ func (u *unit) summary() *Summary {
 	if len(u.reaches) == 0 || u.root != nil {
 		return nil
 	}
-	s := &Summary{Reaches: make([]Reach, 0, len(u.reaches))}
-	for _, r := range sortedReaches(u.reaches) {
+	if u.sorted == nil {
+		u.sorted = sortedReaches(u.reaches)
+	}
+	s := &Summary{Reaches: make([]Reach, 0, len(u.sorted))}
+	for _, r := range u.sorted {
 		s.Reaches = append(s.Reaches, *r)
 	}
 	return s

@@ -10,6 +10,7 @@
 package calltargets
 
 import (
+	"go/ast"
 	"go/build"
 	"go/token"
 	"go/types"
@@ -91,12 +92,27 @@ func Build(initial []*packages.Package) *Targets {
 // its functions: with the root packages' functions as entry points, a
 // forward slice would keep nearly all of them.
 func ownFunctions(initial []*packages.Package) map[*ssa.Function]bool {
+	return ownFunctionsBy(initial, allFunctions)
+}
+
+// ownFunctionsBy is ownFunctions, listing the program's functions with
+// all (the tests compare allFunctions with ssautil.AllFunctions).
+func ownFunctionsBy(initial []*packages.Package, all func(*ssa.Program, map[*types.Package]bool) map[*ssa.Function]bool) map[*ssa.Function]bool {
 	prog, _ := ssautil.AllPackages(initial, ssa.InstantiateGenerics)
 	mine := make(map[*types.Package]bool)
+	reaching := make(map[*types.Package]bool) // mine, or importing them
 	packages.Visit(initial, nil, func(p *packages.Package) {
-		if p.Types != nil && Covers(p) {
+		if p.Types == nil {
+			return
+		}
+		if Covers(p) {
 			mine[p.Types] = true
 		}
+		r := mine[p.Types]
+		for _, imp := range p.Imports {
+			r = r || reaching[imp.Types]
+		}
+		reaching[p.Types] = r && len(p.Syntax) > 0
 	})
 	var own []*ssa.Package
 	ownPkg := make(map[*ssa.Package]bool)
@@ -108,12 +124,68 @@ func ownFunctions(initial []*packages.Package) map[*ssa.Function]bool {
 	}
 	buildAll(own)
 	funcs := make(map[*ssa.Function]bool)
-	for fn := range ssautil.AllFunctions(prog) {
+	for fn := range all(prog, reaching) {
 		if len(fn.Blocks) > 0 && ownPkg[pkgOf(fn)] {
 			funcs[fn] = true
 		}
 	}
 	return funcs
+}
+
+// allFunctions is ssautil.AllFunctions(prog) less functions that cannot
+// lead to the program's own: it visits the methods of the exported types
+// of the packages in reaching only, not of every dependency (thousands in
+// a large SDK, most of AllFunctions' time). Only the program's own
+// packages are built, so a dependency's methods have no body to lead
+// anywhere, unless it imports the program's packages.
+func allFunctions(prog *ssa.Program, reaching map[*types.Package]bool) map[*ssa.Function]bool {
+	seen := make(map[*ssa.Function]bool)
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if seen[fn] {
+			return
+		}
+		seen[fn] = true
+		var buf [10]*ssa.Value
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(buf[:0]) {
+					if fn, ok := (*op).(*ssa.Function); ok {
+						visit(fn)
+					}
+				}
+			}
+		}
+	}
+	methodsOf := func(t types.Type) {
+		if types.IsInterface(t) {
+			return
+		}
+		for sel := range prog.MethodSets.MethodSet(t).Methods() {
+			if sel.Obj().(*types.Func).Signature().TypeParams() == nil {
+				visit(prog.MethodValue(sel))
+			}
+		}
+	}
+	for _, p := range prog.AllPackages() {
+		for _, m := range p.Members {
+			switch m := m.(type) {
+			case *ssa.Function:
+				visit(m)
+			case *ssa.Type:
+				// As AllFunctions: the methods of exported named types.
+				named, ok := m.Type().(*types.Named)
+				if ok && reaching[p.Pkg] && ast.IsExported(m.Name()) && !types.IsInterface(named) && named.TypeParams() == nil {
+					methodsOf(named)
+					methodsOf(types.NewPointer(named))
+				}
+			}
+		}
+	}
+	for _, t := range prog.RuntimeTypes() {
+		methodsOf(t)
+	}
+	return seen
 }
 
 // pkgOf returns the package of a function, of its generic origin for an

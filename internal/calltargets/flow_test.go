@@ -2,6 +2,7 @@ package calltargets
 
 import (
 	"fmt"
+	"go/types"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/tools/go/callgraph/vta"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/ctxlint/ctxlint/bench/synth"
 )
@@ -43,6 +45,14 @@ func TestSameAsVTA(t *testing.T) {
 				t.Fatalf("load: %v", err)
 			}
 			funcs := ownFunctions(pkgs)
+			// The functions are AllFunctions' (less what cannot lead to
+			// the program's own), as vta's users list them.
+			all := ownFunctionsBy(pkgs, func(prog *ssa.Program, _ map[*types.Package]bool) map[*ssa.Function]bool {
+				return ssautil.AllFunctions(prog)
+			})
+			if g, w := funcNames(funcs), funcNames(all); !slices.Equal(g, w) {
+				t.Errorf("own functions: %d, AllFunctions' %d\nonly ours: %q\nonly AllFunctions': %q", len(g), len(w), minus(g, w), minus(w, g))
+			}
 			cs := callGraph(funcs)
 			vg := vta.CallGraph(funcs, nil)
 			got, want := calleesOf(cs), edges(vg, funcs)
@@ -125,4 +135,25 @@ func siteName(call ssa.CallInstruction) string {
 	}
 	f := call.Parent()
 	return fmt.Sprintf("%s %s at %v (%s)", kind, call, f.Prog.Fset.Position(call.Pos()), f)
+}
+
+// funcNames lists the functions by name and position, sorted.
+func funcNames(funcs map[*ssa.Function]bool) []string {
+	var out []string
+	for f := range funcs {
+		out = append(out, fmt.Sprintf("%s@%v", f, f.Prog.Fset.Position(f.Pos())))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// minus lists the elements of a not in b (both sorted).
+func minus(a, b []string) []string {
+	var out []string
+	for _, s := range a {
+		if _, found := slices.BinarySearch(b, s); !found {
+			out = append(out, s)
+		}
+	}
+	return out
 }
