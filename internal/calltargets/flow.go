@@ -80,9 +80,10 @@ type graph struct {
 	inflow    map[types.Type]bool
 }
 
-func newGraph() *graph {
-	return &graph{ids: make(map[node]int32), canonSeen: make(map[types.Type]types.Type),
-		inflow: make(map[types.Type]bool)}
+// newGraph returns an empty graph with room for about nodes nodes.
+func newGraph(nodes int) *graph {
+	return &graph{ids: make(map[node]int32, nodes), nodes: make([]node, 0, nodes), succ: make([][]int32, 0, nodes),
+		canonSeen: make(map[types.Type]types.Type), inflow: make(map[types.Type]bool)}
 }
 
 // canonical returns the representative of t's identity class.
