@@ -1,13 +1,9 @@
 package calltargets
 
 import (
-	"path/filepath"
-	"runtime"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
-
-	"github.com/ctxlint/ctxlint/bench/synth"
 )
 
 // BenchmarkCallGraph times the type flow (callGraph: the flow graph built
@@ -15,12 +11,7 @@ import (
 // packages, its SSA built once: the part of the call graph that runs on
 // one core.
 func BenchmarkCallGraph(b *testing.B) {
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..")
-	gen := b.TempDir()
-	if _, err := synth.Generate(gen, synth.Config{Packages: 400, Replace: root, GoSum: filepath.Join(root, "go.sum")}); err != nil {
-		b.Fatal(err)
-	}
+	_, gen := generate(b, 400)
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: gen}, "./...")
 	if err != nil || packages.PrintErrors(pkgs) > 0 {
 		b.Fatalf("load: %v", err)

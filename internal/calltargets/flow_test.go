@@ -23,12 +23,7 @@ import (
 // (interfaces implemented in every package, func maps filled by init,
 // closures, generics) and on ctxlint's own code with its dependencies.
 func TestSameAsVTA(t *testing.T) {
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..")
-	gen := t.TempDir()
-	if _, err := synth.Generate(gen, synth.Config{Packages: 24, Replace: root, GoSum: filepath.Join(root, "go.sum")}); err != nil {
-		t.Fatal(err)
-	}
+	root, gen := generate(t, 24)
 	for _, tc := range []struct {
 		name, dir string
 		mode      packages.LoadMode
@@ -135,6 +130,19 @@ func siteName(call ssa.CallInstruction) string {
 	}
 	f := call.Parent()
 	return fmt.Sprintf("%s %s at %v (%s)", kind, call, f.Prog.Fset.Position(call.Pos()), f)
+}
+
+// generate writes a generated module of n packages into a temporary
+// directory; it returns the ctxlint module's directory and the module's.
+func generate(tb testing.TB, n int) (root, dir string) {
+	tb.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	root = filepath.Join(filepath.Dir(file), "..", "..")
+	dir = tb.TempDir()
+	if _, err := synth.Generate(dir, synth.Config{Packages: n, Replace: root, GoSum: filepath.Join(root, "go.sum")}); err != nil {
+		tb.Fatal(err)
+	}
+	return root, dir
 }
 
 // funcNames lists the functions by name and position, sorted.
