@@ -103,7 +103,13 @@
 // receiver, so a type the program never builds is no target; a call
 // through a function value runs only the functions stored where it reads
 // (a map filled by another package's init, a field set by a constructor),
-// not every function of its signature. A call the graph does not know, or
+// not every function of its signature. Fields are told apart by struct
+// type, not by object, as in vta: where many objects of one type hold
+// different functions in one field (each package's cache with its own
+// loader), a call through that field of any of them may run all of them,
+// and paths through another object's function are reported too (the
+// per-package analysis does not follow such a call at all). A call the
+// graph does not know, or
 // to whose receiver nothing flows (a parameter of an entry point), falls
 // back to the per-package resolution. Rounds carry each package's
 // summaries to callers that do not import it until they settle.
