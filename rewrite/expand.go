@@ -3,7 +3,6 @@ package rewrite
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -53,7 +52,8 @@ func (b *builder) expand(s ctxprop.Stuck, kept int) []ctxprop.Stuck {
 			b.expanded[t] = true
 			at := p.fset.PositionFor(t.call.Pos(), false)
 			r := *t.reach // its path, shared, after the loop's hops down to this call
-			r.Prepend(append(slices.Clip(hops[:i]), ctxprop.Hop{Func: h.Func, File: at.Filename, Line: at.Line, Col: at.Column, Dynamic: t.dynamic})...)
+			r.Prepend(ctxprop.Hop{Func: h.Func, File: at.Filename, Line: at.Line, Col: at.Column, Dynamic: t.dynamic})
+			r.Prepend(hops[:i]...)
 			out = append(out, ctxprop.Stuck{Component: s.Component, Kind: s.Kind, Pos: s.Pos, Reach: r, HandleFrom: s.HandleFrom})
 		}
 	}

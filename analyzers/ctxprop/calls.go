@@ -42,7 +42,7 @@ type event struct {
 	targets []target
 	args    []*ctxState // by parameter index of the call site's signature
 	hops    []Hop       // via and pos as path steps, made on demand
-	path    *path       // hops as a path of its own
+	path    *path       // hops as a path of its own, for a sink or an entry
 	// entry is the callee's full name when it lies in another module or in
 	// a generated file: what it reaches is reported at this call.
 	entry string

@@ -146,7 +146,9 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 			ev.hops = append(ev.hops, a.hop(u, p, false))
 		}
 		ev.hops = append(ev.hops, a.hop(u, ev.pos, ev.dynamic))
-		ev.path = newPath(ev.hops, nil)
+		if ev.sink != nil || ev.entry != "" { // the reaches' path ends here
+			ev.path = newPath(ev.hops, nil)
+		}
 		ev.ignore = a.ignoring(ev)
 	}
 	if ev.ignore != nil {

@@ -24,9 +24,9 @@ func isVetUnit(args []string) bool {
 // first collection, as cmd/compile does for the same reason: go vet runs
 // one short process per package, whose heap grows from nothing to a few
 // megabytes, and the runtime's 4 MB starting goal collects once on the way
-// (its mark workers take the CPU the other units run on). After the first collection, if
-// any, the usual pacing (GOGC=100) applies, so a large package costs no
-// more memory than before. GOGC or GOMEMLIMIT set by the user win.
+// (its mark workers take the CPU the other units run on). After the first
+// collection, if any, the usual pacing (GOGC=100) applies, so a large
+// package costs no more memory than before. GOGC or GOMEMLIMIT set by the user win.
 func startingHeap(n int64) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return

@@ -100,20 +100,16 @@ func ownFunctions(initial []*packages.Package) map[*ssa.Function]bool {
 func ownFunctionsBy(initial []*packages.Package, all func(*ssa.Program, map[*types.Package]bool) map[*ssa.Function]bool) map[*ssa.Function]bool {
 	prog, _ := ssautil.AllPackages(initial, ssa.InstantiateGenerics)
 	mine := make(map[*types.Package]bool)
-	reaching := make(map[*types.Package]bool) // mine, or importing them
-	packages.Visit(initial, nil, func(p *packages.Package) {
+	reaching := make(map[*types.Package]bool) // with syntax, as AllFunctions visits
+	for p := range Reaching(initial) {
 		if p.Types == nil {
-			return
+			continue
 		}
 		if Covers(p) {
 			mine[p.Types] = true
 		}
-		r := mine[p.Types]
-		for _, imp := range p.Imports {
-			r = r || reaching[imp.Types]
-		}
-		reaching[p.Types] = r && len(p.Syntax) > 0
-	})
+		reaching[p.Types] = len(p.Syntax) > 0
+	}
 	var own []*ssa.Package
 	ownPkg := make(map[*ssa.Package]bool)
 	for _, p := range prog.AllPackages() {
@@ -265,6 +261,23 @@ func (c *Callees) add(fn *ssa.Function, lits map[token.Pos]bool) {
 			lits[fn.Pos()] = true
 		}
 	}
+}
+
+// Reaching returns the packages, among initial and their dependencies,
+// whose code the call graph covers or that import such a package,
+// directly or not: only their code can call the program's own.
+func Reaching(initial []*packages.Package) map[*packages.Package]bool {
+	out := make(map[*packages.Package]bool)
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		r := Covers(p)
+		for _, imp := range p.Imports {
+			r = r || out[imp]
+		}
+		if r {
+			out[p] = true
+		}
+	})
+	return out
 }
 
 // Covers reports whether the call graph covers p's code: p belongs to a

@@ -32,15 +32,10 @@ func settled(roots []*packages.Package, targets *calltargets.Targets) map[*types
 			}
 		}
 	}
-	moves := make(map[*packages.Package]bool)
+	moves := calltargets.Reaching(roots)
 	out := make(map[*types.Package]bool)
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		m := calltargets.Covers(p)
-		for _, imp := range p.Imports {
-			m = m || moves[imp]
-		}
-		moves[p] = m
-		if m || isRoot[p] || p.Types == nil || slices.ContainsFunc(p.CompiledGoFiles, func(name string) bool { return litFiles[name] }) {
+		if moves[p] || isRoot[p] || p.Types == nil || slices.ContainsFunc(p.CompiledGoFiles, func(name string) bool { return litFiles[name] }) {
 			return
 		}
 		out[p.Types] = true
