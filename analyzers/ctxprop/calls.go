@@ -23,11 +23,14 @@ type unit struct {
 	detached bool
 	root     *root
 
-	events  []*event
-	reaches map[reachKey]*Reach
-	sorted  []*Reach // reaches in key order, made on demand
-	callers []*unit
-	env     *env // roots keep theirs, for suggested fixes
+	events []*event
+	fields []*fieldCall // calls through its object's fields (fields.go)
+	// fieldFacts are fields as the summary says them, made on demand.
+	fieldFacts []FieldCall
+	reaches    map[reachKey]*Reach
+	sorted     []*Reach // reaches in key order, made on demand
+	callers    []*unit
+	env        *env // roots keep theirs, for suggested fixes
 }
 
 // event is one call in a unit that may block: a sink, or a call to
@@ -52,6 +55,12 @@ type event struct {
 	// ignore is the //ctxlint:ignore on the line of pos or of a via call,
 	// found with hops: every path through the event is suppressed.
 	ignore *directive
+	// call is the call of a static event, whose callees' field calls its
+	// arguments may resolve (resolved); field is 1 + the index of the
+	// unit's field call this event is, or 0.
+	call     *ast.CallExpr
+	resolved []resolvedField
+	field    int
 }
 
 type sinkHit struct {
@@ -396,7 +405,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		}
 		return
 	}
-	ev := event{pos: call.Pos()}
+	ev := event{pos: call.Pos(), call: call}
 	shift := 0
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
@@ -515,9 +524,7 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 					}
 				}
 			}
-			if len(ev.targets) > 0 {
-				w.emit(ev)
-			}
+			w.emitDynamic(ev, fun, call)
 			return
 		}
 	}
@@ -525,15 +532,11 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 	// caller runs the functions it passes in place (callValues): the call
 	// graph, which merges every caller's arguments, would blur that.
 	if _, isParam := a.params[bound]; !isParam && w.viaProgram(call, &ev, false) {
-		if len(ev.targets) > 0 {
-			w.emit(ev)
-		}
+		w.emitDynamic(ev, fun, call)
 		return
 	}
 	ev.targets, _ = a.oneTarget(a.funcValueTargets(sig), nil)
-	if len(ev.targets) > 0 {
-		w.emit(ev)
-	}
+	w.emitDynamic(ev, fun, call)
 }
 
 // args evaluates the call's carrier arguments.

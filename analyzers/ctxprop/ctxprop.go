@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerdoc.MustExtract(doc, "ctxprop"),
 	URL:        "https://github.com/ctxlint/ctxlint/tree/main/analyzers/ctxprop",
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch), new(Starts), new(HandleName)},
+	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch), new(Starts), new(HandleName), new(Constructs)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -40,6 +40,11 @@ type Result struct {
 	// their func keyword) that reach a sink: the next round's input.
 	Funcs map[*types.Func]*Summary
 	Lits  map[token.Pos]*Summary
+	// Calls is, in a whole-program run only, what a call runs (by its left
+	// parenthesis) where that is not its callee's summary: the call
+	// resolves a field call of the callee by the object it passes
+	// (fields.go). The reaches are in the callee's terms, as its summary's.
+	Calls map[token.Pos]*Summary
 	// HandleArgs lists the calls of the package that pass a handle whose
 	// registration it knows to a function of another package.
 	HandleArgs []HandleArg
@@ -113,15 +118,17 @@ func runWith(pass *analysis.Pass, prog *Program) (any, error) {
 		program:  prog,
 	}
 	exportStarts(pass)
+	fields := exportConstructs(pass)
 	a.dirs = parseDirectives(pass)
 	a.customHandles = customHandleTypes(pass.Pkg, cfg.register)
 	// A package that reaches no sink may still declare the handles that
 	// other packages' loops read: it names them.
 	names := a.mayHaveRoots() && a.declaresHandles()
-	if prog == nil && !names && !a.mayBlock() {
+	if prog == nil && !names && !fields.calls && !a.mayBlock() {
 		a.reportDirectives()
 		return &Result{}, nil
 	}
+	a.fields = fields
 	a.imported = newImportIndex(pass)
 	a.index()
 	if prog != nil {

@@ -103,16 +103,24 @@
 // receiver, so a type the program never builds is no target; a call
 // through a function value runs only the functions stored where it reads
 // (a map filled by another package's init, a field set by a constructor),
-// not every function of its signature. Fields are told apart by struct
-// type, not by object, as in vta: where many objects of one type hold
-// different functions in one field (each package's cache with its own
-// loader), a call through that field of any of them may run all of them,
-// and paths through another object's function are reported too (the
-// per-package analysis does not follow such a call at all). A call the
-// graph does not know, or
+// not every function of its signature. A call the graph does not know, or
 // to whose receiver nothing flows (a parameter of an entry point), falls
 // back to the per-package resolution. Rounds carry each package's
-// summaries to callers that do not import it until they settle.
+// summaries to callers that do not import it until they settle. The call
+// graph tells fields apart by struct type, not by object, as vta does;
+// ctxprop then tells them apart by object where that is sound.
+//
+// Fields by object. A call through an unexported func-typed field of the
+// receiver or of a parameter (c.load(k) in a cache's Get), where no
+// statement of its package writes that field (only composite literals,
+// that is constructors, do), is recorded in the function's summary. A
+// caller that sees how the object was built (a composite literal, a
+// constructor whose returns build it from a parameter, a variable or a
+// field assigned only those) resolves the call to the function stored
+// there and drops what the call graph gave it, which merges every object
+// of the type: each package's cache runs its own loader, in both modes. A
+// caller that cannot tell (the object is its own parameter) keeps the
+// type-based answer.
 //
 // Reports. One per loop and sink call site, at the call in the loop that
 // starts the shortest path (fewest dynamic hops first):

@@ -13,7 +13,7 @@ import (
 // many times over. Gob is still the envelope (the drivers use it); this is
 // only the Summary's own body.
 
-const summaryCodecVersion = 3
+const summaryCodecVersion = 4
 
 // GobEncode implements gob.GobEncoder.
 func (s *Summary) GobEncode() ([]byte, error) {
@@ -38,18 +38,30 @@ func (s *Summary) GobEncode() ([]byte, error) {
 		body = binary.AppendUvarint(body, intern(r.Origin))
 		body = binary.AppendUvarint(body, intern(r.Entry))
 		body = binary.AppendUvarint(body, intern(r.SinkAt))
+		body = binary.AppendUvarint(body, uint64(r.Via))
 		body = binary.AppendUvarint(body, uint64(r.Len()))
 		for h := range r.Hops() {
-			body = binary.AppendUvarint(body, intern(h.Func))
-			body = binary.AppendUvarint(body, intern(h.File))
-			body = binary.AppendUvarint(body, uint64(h.Line))
-			body = binary.AppendUvarint(body, uint64(h.Col))
-			dyn := uint64(0)
-			if h.Dynamic {
-				dyn = 1
+			body = appendHop(body, h, intern)
+		}
+	}
+	body = binary.AppendUvarint(body, uint64(len(s.Fields)))
+	for _, f := range s.Fields {
+		body = binary.AppendVarint(body, int64(f.Param))
+		body = binary.AppendUvarint(body, intern(f.Field))
+		body = binary.AppendUvarint(body, intern(f.FieldPkg))
+		body = binary.AppendUvarint(body, uint64(len(f.Args)))
+		for _, a := range f.Args {
+			body = append(body, a.Kind)
+			if a.Kind != 0 {
+				body = binary.AppendVarint(body, int64(a.Param))
+				body = binary.AppendUvarint(body, intern(a.Why))
+				body = binary.AppendUvarint(body, intern(a.Timeout))
+				body = binary.AppendUvarint(body, intern(a.Origin))
 			}
-			body = binary.AppendUvarint(body, dyn)
-			body = binary.AppendUvarint(body, intern(h.Source))
+		}
+		body = binary.AppendUvarint(body, uint64(len(f.Path)))
+		for _, h := range f.Path {
+			body = appendHop(body, h, intern)
 		}
 	}
 	out := []byte{summaryCodecVersion}
@@ -59,6 +71,19 @@ func (s *Summary) GobEncode() ([]byte, error) {
 		out = append(out, str...)
 	}
 	return append(out, body...), nil
+}
+
+func appendHop(body []byte, h Hop, intern func(string) uint64) []byte {
+	body = binary.AppendUvarint(body, intern(h.Func))
+	body = binary.AppendUvarint(body, intern(h.File))
+	body = binary.AppendUvarint(body, uint64(h.Line))
+	body = binary.AppendUvarint(body, uint64(h.Col))
+	dyn := uint64(0)
+	if h.Dynamic {
+		dyn = 1
+	}
+	body = binary.AppendUvarint(body, dyn)
+	return binary.AppendUvarint(body, intern(h.Source))
 }
 
 // GobDecode implements gob.GobDecoder.
@@ -89,18 +114,46 @@ func (s *Summary) GobDecode(data []byte) error {
 		r.Param = int(d.varint())
 		r.Why, r.Timeout, r.Origin = str(), str(), str()
 		r.Entry, r.SinkAt = str(), str()
+		r.Via = int(d.uvarint())
 		hops := make([]Hop, d.count())
 		if len(hops) == 0 {
 			d.fail() // a reach has its sink's call at least
 		}
 		for j := range hops {
-			h := &hops[j]
-			h.Func, h.File = str(), str()
-			h.Line, h.Col = int(d.uvarint()), int(d.uvarint())
-			h.Dynamic = d.uvarint() == 1
-			h.Source = str()
+			hops[j] = d.hop(str)
 		}
 		r.SetPath(hops)
+	}
+	var fields []FieldCall
+	if n := d.count(); n > 0 {
+		fields = make([]FieldCall, n)
+	}
+	for i := range fields {
+		f := &fields[i]
+		f.Param = int(d.varint())
+		f.Field, f.FieldPkg = str(), str()
+		if n := d.count(); n > 0 {
+			f.Args = make([]ArgState, n)
+		}
+		for j := range f.Args {
+			a := &f.Args[j]
+			if a.Kind = d.byte(); a.Kind != 0 {
+				a.Param = int(d.varint())
+				a.Why, a.Timeout, a.Origin = str(), str(), str()
+			}
+		}
+		f.Path = make([]Hop, d.count())
+		if len(f.Path) == 0 {
+			d.fail() // a field call has its own call at least
+		}
+		for j := range f.Path {
+			f.Path[j] = d.hop(str)
+		}
+	}
+	for _, r := range reaches {
+		if r.Via > len(fields) {
+			d.fail()
+		}
 	}
 	if d.err != nil {
 		return d.err
@@ -108,8 +161,17 @@ func (s *Summary) GobDecode(data []byte) error {
 	if len(d.data) > 0 {
 		return errors.New("ctxprop: summary fact: trailing bytes")
 	}
-	s.Reaches = reaches
+	s.Reaches, s.Fields = reaches, fields
 	return nil
+}
+
+func (d *factDecoder) hop(str func() string) Hop {
+	var h Hop
+	h.Func, h.File = str(), str()
+	h.Line, h.Col = int(d.uvarint()), int(d.uvarint())
+	h.Dynamic = d.uvarint() == 1
+	h.Source = str()
+	return h
 }
 
 // factDecoder reads varints and strings, remembering the first error: the

@@ -20,7 +20,13 @@ func sampleSummary() Summary {
 			Hop{Func: "Client.query", File: file, Line: 88, Col: 3},
 			Hop{Func: "Client.get", File: file, Line: 71, Col: 12},
 		),
-	}}
+		withPath(Reach{Sink: "net/http.Get", Param: -1, Why: "it takes no context", Via: 1},
+			Hop{Func: "Cache.Get", File: file, Line: 27, Col: 12, Dynamic: true},
+			Hop{Func: "remote.func1", File: file, Line: 19, Col: 15},
+		),
+	}, Fields: []FieldCall{{Param: -1, Field: "load", FieldPkg: "example.com/agent/cache",
+		Args: []ArgState{{}, {Kind: 1 + uint8(fromParam), Param: 0}, {Kind: 1 + uint8(unbounded), Param: 0, Why: "context.TODO()", Origin: file + ":9:9"}},
+		Path: []Hop{{Func: "Cache.Get", File: file, Line: 27, Col: 12, Dynamic: true}}}}}
 }
 
 func withPath(r Reach, hops ...Hop) Reach {
@@ -71,13 +77,17 @@ func TestFactRoundTrip(t *testing.T) {
 
 // plainSummary has Summary's fields without its encoder, the path as a
 // slice.
-type plainSummary struct{ Reaches []plainReach }
+type plainSummary struct {
+	Reaches []plainReach
+	Fields  []FieldCall
+}
 
 type plainReach struct {
 	Sink                                string
 	Param                               int
 	Why, Timeout, Origin, Entry, SinkAt string
 	Path                                []Hop
+	Via                                 int
 }
 
 // Each string is written once: the encoding is much smaller than gob's
@@ -91,8 +101,9 @@ func TestFactEncodingSize(t *testing.T) {
 	var plain bytes.Buffer
 	var p plainSummary
 	for _, r := range s.Reaches {
-		p.Reaches = append(p.Reaches, plainReach{r.Sink, r.Param, r.Why, r.Timeout, r.Origin, r.Entry, r.SinkAt, r.Path()})
+		p.Reaches = append(p.Reaches, plainReach{r.Sink, r.Param, r.Why, r.Timeout, r.Origin, r.Entry, r.SinkAt, r.Path(), r.Via})
 	}
+	p.Fields = s.Fields
 	if err := gob.NewEncoder(&plain).Encode(p); err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +123,10 @@ func TestFactDecodeCorrupt(t *testing.T) {
 		"trailing bytes": append(append([]byte(nil), good...), 0),
 		"huge count":     {summaryCodecVersion, 0xff, 0xff, 0xff, 0xff, 0x0f},
 		"bad string idx": {summaryCodecVersion, 0, 1, 7},
-		"no hop":         {summaryCodecVersion, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0},
+		"no hop":         {summaryCodecVersion, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		// A reach through field call 1 of a summary with none.
+		"via":          {summaryCodecVersion, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0},
+		"field no hop": {summaryCodecVersion, 1, 0, 0, 1, 1, 0, 0, 0, 0},
 	}
 	for cut := 1; cut < len(good); cut += 3 {
 		cases["truncated"+string(rune('a'+cut%26))] = good[:cut]

@@ -14,6 +14,11 @@ import (
 // the context must come through.
 type Summary struct {
 	Reaches []Reach
+	// Fields are the function's calls through a func-typed field of its
+	// receiver or of a parameter that only the object's constructor sets:
+	// which function runs there depends on the caller's object, which a
+	// caller that sees how it was built resolves (fields.go).
+	Fields []FieldCall
 }
 
 // AFact marks Summary as an analysis fact.
@@ -25,7 +30,14 @@ func (s *Summary) String() string {
 	for i, r := range s.Reaches {
 		parts[i] = r.short()
 	}
-	return "reaches " + strings.Join(parts, "; ")
+	var out []string
+	if len(parts) > 0 {
+		out = append(out, "reaches "+strings.Join(parts, "; "))
+	}
+	for _, f := range s.Fields {
+		out = append(out, f.String())
+	}
+	return strings.Join(out, "; ")
 }
 
 // Dispatch is the package fact for what importing packages may reach
@@ -97,6 +109,11 @@ type Reach struct {
 	// call in code the user can edit. Path then ends at that call, which
 	// is the reach's site, and SinkAt (file:line) says where the sink is.
 	Entry, SinkAt string
+	// Via is 1 + the index in the function's Summary.Fields of the field
+	// call every path to this reach's site goes through, or 0: a caller
+	// that resolves that field call by its object replaces this reach with
+	// what the object's function reaches.
+	Via int
 }
 
 // sinkAt is where the sink is, as SinkAt says it.

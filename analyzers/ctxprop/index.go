@@ -29,6 +29,11 @@ type pkgAnalysis struct {
 	// fieldValues maps a struct field to every value stored in it, through
 	// composite literals or assignments.
 	fieldValues map[*types.Var][]ast.Expr
+	// fieldAssigned holds the fields (generic origins) a statement writes
+	// (x.f = v, or *x = T{...} for the func-typed fields of T): those a
+	// constructor's store does not decide for the object's life.
+	fieldAssigned map[*types.Var]bool
+	fields        fieldScan // exportConstructs' findings
 	// calls maps a package function to its call sites in the package.
 	calls map[*types.Func][]callSite
 	// addrTaken holds the package's functions used as values.
@@ -85,6 +90,7 @@ type callSite struct {
 func (a *pkgAnalysis) index() {
 	a.assigns = make(map[types.Object][]ast.Expr)
 	a.fieldValues = make(map[*types.Var][]ast.Expr)
+	a.fieldAssigned = make(map[*types.Var]bool)
 	a.calls = make(map[*types.Func][]callSite)
 	a.addrTaken = make(map[*types.Func]bool)
 	a.funcUnits = make(map[*types.Func]*unit)
@@ -128,15 +134,14 @@ func (a *pkgAnalysis) index() {
 			a.nodes = append(a.nodes, n)
 			decl := enclosingDecl(stack)
 			litCount[decl]++
-			if stored(n, stack, a.info) || a.program != nil && a.program.IsLitCallee != nil && a.program.IsLitCallee(n.Type.Func) {
+			if stored(n, stack, a.info) || a.constructedArg(n, stack) || a.program != nil && a.program.IsLitCallee != nil && a.program.IsLitCallee(n.Type.Func) {
 				name := fmt.Sprintf("func%d", litCount[decl])
 				if decl != nil {
 					name = funcName(decl) + "." + name
-				} else if vs, ok := stack[len(stack)-2].(*ast.ValueSpec); ok && len(vs.Names) == len(vs.Values) {
-					for i, v := range vs.Values {
-						if v == n {
-							name = vs.Names[i].Name // var Remote = func(...) {...}
-						}
+				} else if v := specName(n, stack); v != "" {
+					name = v + "." + name // var remote = cache.New(func(...) {...})
+					if vs, ok := stack[len(stack)-2].(*ast.ValueSpec); ok && slices.Contains(vs.Values, ast.Expr(n)) {
+						name = v // var Remote = func(...) {...}
 					}
 				}
 				sig, _ := a.info.TypeOf(n).(*types.Signature)
@@ -198,10 +203,18 @@ func (a *pkgAnalysis) indexAssign(lhs, rhs []ast.Expr) {
 			if obj := a.objOf(l); obj != nil {
 				a.assigns[obj] = append(a.assigns[obj], r)
 			}
+		case *ast.StarExpr:
+			// *x = T{...}: the object's fields change after construction.
+			if st, ok := typeUnder(a.info.TypeOf(l)).(*types.Struct); ok {
+				for f := range st.Fields() {
+					a.fieldAssigned[f.Origin()] = true
+				}
+			}
 		case *ast.SelectorExpr:
 			if sel, ok := a.info.Selections[l]; ok && sel.Kind() == types.FieldVal {
 				f := sel.Obj().(*types.Var)
 				a.fieldValues[f] = append(a.fieldValues[f], r)
+				a.fieldAssigned[f.Origin()] = true
 			} else if obj, ok := a.info.Uses[l.Sel].(*types.Var); ok { // pkg.Var = ...
 				a.assigns[obj] = append(a.assigns[obj], r)
 			}
@@ -261,6 +274,44 @@ func stored(lit *ast.FuncLit, stack []ast.Node, info *types.Info) bool {
 		}
 	}
 	return true
+}
+
+// constructedArg reports whether a function literal is an argument that
+// the callee stores in the object it builds (cache.New(func(k) {...})): a
+// call through that object's field runs it.
+func (a *pkgAnalysis) constructedArg(lit *ast.FuncLit, stack []ast.Node) bool {
+	call, ok := stack[len(stack)-2].(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typeutil.StaticCallee(a.info, call)
+	if fn == nil {
+		return false
+	}
+	for i, arg := range call.Args {
+		if arg == lit {
+			return a.constructedParam(fn, i)
+		}
+	}
+	return false
+}
+
+// specName returns the name of the package-level variable whose value
+// holds lit, or "".
+func specName(lit *ast.FuncLit, stack []ast.Node) string {
+	for i := len(stack) - 2; i >= 0; i-- {
+		vs, ok := stack[i].(*ast.ValueSpec)
+		if !ok {
+			continue
+		}
+		for j, v := range vs.Values {
+			if j < len(vs.Names) && v.Pos() <= lit.Pos() && lit.End() <= v.End() {
+				return vs.Names[j].Name
+			}
+		}
+		return ""
+	}
+	return ""
 }
 
 func enclosingDecl(stack []ast.Node) *ast.FuncDecl {

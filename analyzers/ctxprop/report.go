@@ -18,8 +18,10 @@ func (a *pkgAnalysis) report() {
 		}
 		u := &unit{name: r.funcName, body: r.region, root: r}
 		a.buildEvents(u)
+		a.resolveFields(u)
 		reaches := make(map[site]*Reach) // by sink site
 		for _, ev := range u.events {
+			a.recordCall(ev)
 			out := make(map[reachKey]*Reach)
 			a.apply(u, ev, out)
 			for _, reach := range out {

@@ -2,6 +2,7 @@ package ctxprop
 
 import (
 	"go/types"
+	"iter"
 	"slices"
 	"strings"
 )
@@ -14,11 +15,12 @@ func (a *pkgAnalysis) summarize() {
 		a.buildEvents(u)
 	}
 	for _, u := range a.units {
+		a.resolveFields(u)
+	}
+	for _, u := range a.units {
 		for _, ev := range u.events {
-			for _, t := range ev.targets {
-				if t.unit != nil {
-					t.unit.callers = append(t.unit.callers, u)
-				}
+			for v := range ev.units() {
+				v.callers = append(v.callers, u)
 			}
 		}
 	}
@@ -57,13 +59,32 @@ func (a *pkgAnalysis) summarize() {
 
 func selfCall(u *unit) bool {
 	for _, ev := range u.events {
-		for _, t := range ev.targets {
-			if t.unit == u {
+		for v := range ev.units() {
+			if v == u {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// units yields the event's callees among the package's units: its targets
+// and the functions its resolved field calls run.
+func (ev *event) units() iter.Seq[*unit] {
+	return func(yield func(*unit) bool) {
+		for _, t := range ev.targets {
+			if t.unit != nil && !yield(t.unit) {
+				return
+			}
+		}
+		for _, rf := range ev.resolved {
+			for _, t := range rf.funcs {
+				if t.unit != nil && !yield(t.unit) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // components returns the strongly connected components of the call graph
@@ -82,11 +103,7 @@ func components(units []*unit) [][]*unit {
 		stack = append(stack, u)
 		onStack[u] = true
 		for _, ev := range u.events {
-			for _, t := range ev.targets {
-				v := t.unit
-				if v == nil {
-					continue
-				}
+			for v := range ev.units() {
 				if _, seen := index[v]; !seen {
 					visit(v)
 					low[u] = min(low[u], low[v])
@@ -129,7 +146,7 @@ func (a *pkgAnalysis) recompute(u *unit) bool {
 	if !changed {
 		for k, r := range out {
 			old, ok := u.reaches[k]
-			if !ok || !old.path.equal(r.path) || old.Why != r.Why || old.Timeout != r.Timeout {
+			if !ok || !old.path.equal(r.path) || old.Why != r.Why || old.Timeout != r.Timeout || old.Via != r.Via {
 				changed = true
 				break
 			}
@@ -141,16 +158,7 @@ func (a *pkgAnalysis) recompute(u *unit) bool {
 
 // apply adds what one event contributes to a unit's reaches.
 func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
-	if ev.hops == nil {
-		for _, p := range ev.via {
-			ev.hops = append(ev.hops, a.hop(u, p, false))
-		}
-		ev.hops = append(ev.hops, a.hop(u, ev.pos, ev.dynamic))
-		if ev.sink != nil || ev.entry != "" { // the reaches' path ends here
-			ev.path = newPath(ev.hops, nil)
-		}
-		ev.ignore = a.ignoring(ev)
-	}
+	a.eventHops(u, ev)
 	if ev.ignore != nil {
 		// Suppressed on a line of the path: nothing propagates, and the
 		// directive counts as used if there was something to suppress.
@@ -169,8 +177,11 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 		}
 		return
 	}
-	for _, t := range ev.targets {
+	for ti, t := range ev.targets {
 		for _, r := range t.reaches() {
+			if r.Via != 0 && ev.replaces(ti, r.Via-1) {
+				continue // what the caller's object holds stands instead
+			}
 			state := ctxState{kind: unbounded, why: r.Why, origin: r.Origin}
 			if ev.optCtx != nil && r.Param < 0 {
 				state = *ev.optCtx // the options' context reaches the request
@@ -185,29 +196,69 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 			if state.kind == bounded {
 				continue
 			}
-			// Most paths lose to one already there (callees reached through
-			// several calls): compare before making the path.
-			at, tail := r.key().site, r.path
-			if ev.entry != "" {
-				at, tail = ev.hops[len(ev.hops)-1].site(), nil
-			}
-			if old, ok := out[reachKey{at, state.reachParam()}]; ok && !(joined{ev.hops, tail}).better(joined{nil, old.path}) {
-				continue
-			}
-			if ev.entry != "" {
-				// Behind code the user cannot edit: the path ends at this
-				// call, and it is the reach's site.
-				if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, ev.path); nr != nil {
-					nr.Entry, nr.SinkAt = ev.entry, r.sinkAt()
-					add(out, nr)
-				}
-				continue
-			}
-			if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, newPath(ev.hops, r.path)); nr != nil {
-				nr.Entry, nr.SinkAt = r.Entry, r.SinkAt
-				add(out, nr)
-			}
+			a.extend(ev, state, r, ev.hops, ev.field, out)
 		}
+	}
+	for _, rf := range ev.resolved {
+		a.applyField(ev, rf, out)
+	}
+}
+
+// eventHops makes an event's path steps, once.
+func (a *pkgAnalysis) eventHops(u *unit, ev *event) {
+	if ev.hops != nil {
+		return
+	}
+	for _, p := range ev.via {
+		ev.hops = append(ev.hops, a.hop(u, p, false))
+	}
+	ev.hops = append(ev.hops, a.hop(u, ev.pos, ev.dynamic))
+	if ev.sink != nil || ev.entry != "" { // the reaches' path ends here
+		ev.path = newPath(ev.hops, nil)
+	}
+	ev.ignore = a.ignoring(ev)
+}
+
+// replaces reports whether a resolved field call stands for field call k
+// of the event's target ti.
+func (ev *event) replaces(ti, k int) bool {
+	for _, rf := range ev.resolved {
+		if rf.target == ti && rf.field == k {
+			return true
+		}
+	}
+	return false
+}
+
+// extend adds the reach of r's sink through the event, under state: head
+// (the event's hops, and a resolved field call's) in front of r's path;
+// via tags it with the unit's field call it goes through.
+func (a *pkgAnalysis) extend(ev *event, state ctxState, r *Reach, head []Hop, via int, out map[reachKey]*Reach) {
+	// Most paths lose to one already there (callees reached through
+	// several calls): compare before making the path.
+	at, tail := r.key().site, r.path
+	if ev.entry != "" {
+		at, tail = ev.hops[len(ev.hops)-1].site(), nil
+	}
+	if old, ok := out[reachKey{at, state.reachParam()}]; ok && !(joined{head, tail}).better(joined{nil, old.path}) {
+		if old.Via != via {
+			old.Via = 0 // reached otherwise too: no field call stands for it
+		}
+		return
+	}
+	var nr *Reach
+	if ev.entry != "" {
+		// Behind code the user cannot edit: the path ends at this call,
+		// and it is the reach's site.
+		if nr = reachFrom(r.Sink, state, r.Timeout, r.Origin, ev.path); nr != nil {
+			nr.Entry, nr.SinkAt = ev.entry, r.sinkAt()
+		}
+	} else if nr = reachFrom(r.Sink, state, r.Timeout, r.Origin, newPath(head, r.path)); nr != nil {
+		nr.Entry, nr.SinkAt = r.Entry, r.SinkAt
+	}
+	if nr != nil {
+		nr.Via = via
+		add(out, nr)
 	}
 }
 
@@ -263,9 +314,19 @@ func (s ctxState) reachParam() int {
 	return -1
 }
 
+// add keeps the better of r and the reach at its key. Both reach the
+// site: the kept one goes through a field call only if both go through it.
 func add(out map[reachKey]*Reach, r *Reach) {
 	k := r.key()
-	if old, ok := out[k]; !ok || r.better(old) {
+	old, ok := out[k]
+	if !ok {
+		out[k] = r
+		return
+	}
+	if old.Via != r.Via {
+		old.Via, r.Via = 0, 0
+	}
+	if r.better(old) {
 		out[k] = r
 	}
 }
@@ -282,14 +343,14 @@ func sortedReaches(m map[reachKey]*Reach) []*Reach {
 
 // summary is what a unit reaches, in key order, or nil when it reaches
 // nothing or is a loop's iteration.
-func (u *unit) summary() *Summary {
-	if len(u.reaches) == 0 || u.root != nil {
+func (a *pkgAnalysis) summary(u *unit) *Summary {
+	if len(u.reaches) == 0 && len(u.fields) == 0 || u.root != nil {
 		return nil
 	}
 	if u.sorted == nil {
 		u.sorted = sortedReaches(u.reaches)
 	}
-	s := &Summary{Reaches: make([]Reach, 0, len(u.sorted))}
+	s := &Summary{Reaches: make([]Reach, 0, len(u.sorted)), Fields: a.fieldFacts(target{unit: u})}
 	for _, r := range u.sorted {
 		s.Reaches = append(s.Reaches, *r)
 	}
@@ -303,7 +364,10 @@ func (a *pkgAnalysis) exportFacts() {
 	byType := make(map[*types.Named]*TypeMethods)
 	var order []*types.Named
 	for _, u := range a.units {
-		s := u.summary()
+		for _, ev := range u.events {
+			a.recordCall(ev)
+		}
+		s := a.summary(u)
 		if s == nil {
 			continue
 		}
@@ -317,6 +381,9 @@ func (a *pkgAnalysis) exportFacts() {
 		switch {
 		case u.fn != nil:
 			a.pass.ExportObjectFact(u.fn, s)
+			if len(s.Reaches) == 0 {
+				continue // field calls only: for its callers, not for dispatch
+			}
 			if a.addrTaken[u.fn] {
 				dispatch.Values = append(dispatch.Values, FuncValue{Name: u.name, Signature: typeString(u.fn.Signature()), Summary: *s})
 			}
@@ -329,7 +396,7 @@ func (a *pkgAnalysis) exportFacts() {
 				}
 				tm.Methods = append(tm.Methods, MethodSummary{Name: u.fn.Name(), Summary: *s})
 			}
-		case u.lit != nil && u.sig != nil:
+		case u.lit != nil && u.sig != nil && len(s.Reaches) > 0:
 			dispatch.Values = append(dispatch.Values, FuncValue{Name: u.name, Signature: typeString(u.sig), Summary: *s})
 		}
 	}

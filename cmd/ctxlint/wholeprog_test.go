@@ -104,3 +104,23 @@ func TestNamesFromCallers(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldObjects: two packages each build a cache over their own remote
+// loader, and each loop reads its own cache. The call graph's node for the
+// field Cache.load holds both loaders; both runs resolve the field call by
+// the object the loop's package built, so each loop is reported once,
+// through its own loader, and never through the other package's.
+func TestFieldObjects(t *testing.T) {
+	const fixture = "./testdata/fieldobjects/..."
+	want := []string{
+		`a.go:24:3: "a" (liveness): net/http.Get without the health deadline (it takes no context): Run (a.go:24) → ~Cache.Get (cache.go:8) → c.func1 (a.go:14); run ctxlint -fix to thread the deadline down`,
+		`b.go:24:3: "b" (liveness): net/http.Get without the health deadline (it takes no context): Run (b.go:24) → ~Cache.Get (cache.go:8) → c.func1 (b.go:14); run ctxlint -fix to thread the deadline down`,
+	}
+	perPackage := reports(t, fixture)
+	if !slices.Equal(perPackage, want) {
+		t.Errorf("per-package reports:\n%s\nwant:\n%s", strings.Join(perPackage, "\n"), strings.Join(want, "\n"))
+	}
+	if whole := reports(t, "-whole-program", fixture); !slices.Equal(whole, want) {
+		t.Errorf("whole-program reports:\n%s\nwant:\n%s", strings.Join(whole, "\n"), strings.Join(want, "\n"))
+	}
+}

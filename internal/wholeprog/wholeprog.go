@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"strings"
 	"time"
@@ -51,6 +52,9 @@ type Analysis struct {
 	// analysed is the number of packages each round analysed (the
 	// others it replayed).
 	analysed []int
+	// calls holds what the calls that resolve a callee's field call by
+	// their object run (ctxprop.Result.Calls), gathered on first use.
+	calls map[token.Pos]*ctxprop.Summary
 }
 
 // Reaches returns the summaries of the functions a call in package pkg
@@ -59,6 +63,17 @@ type Analysis struct {
 func (a *Analysis) Reaches(pkg *types.Package, info *types.Info, call *ast.CallExpr) []*ctxprop.Summary {
 	var out []*ctxprop.Summary
 	if fn := typeutil.StaticCallee(info, call); fn != nil {
+		if a.calls == nil {
+			a.calls = make(map[token.Pos]*ctxprop.Summary)
+			for act := range a.Graph.All() {
+				if r, ok := act.Result.(*ctxprop.Result); ok {
+					maps.Copy(a.calls, r.Calls)
+				}
+			}
+		}
+		if s := a.calls[call.Lparen]; s != nil {
+			return append(out, s)
+		}
 		if s := a.prog.Funcs[fn.Origin()]; s != nil {
 			out = append(out, s)
 		}

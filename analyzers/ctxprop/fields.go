@@ -1,0 +1,777 @@
+package ctxprop
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Func-typed fields are told apart by object, not by struct type, where
+// that is sound: a cache calling its loader field (c.load(k)) runs the
+// loader its constructor stored in that cache, not every loader of every
+// cache. A call through a field of the receiver or of a parameter is
+// recorded in the function's summary (a FieldCall); each caller that sees
+// how the object was built (a composite literal, a constructor's
+// Constructs fact, a variable or field assigned only those) resolves the
+// call to the function stored, and drops the reaches the call graph gave
+// the field call, which merge every object of the type. A caller that
+// cannot tell keeps them: resolving by object only ever narrows a field
+// call that the type-based answer covers.
+//
+// The field must be one only construction writes: unexported (no other
+// package can write it) and never assigned by a statement in its package
+// (x.load = f, or *x = T{...}), so that what a constructor stored is what
+// the object holds for its life.
+
+// FieldCall is a call through a func-typed field of the receiver (Param
+// -1) or of a parameter's object.
+type FieldCall struct {
+	Param    int
+	Field    string // the field's name
+	FieldPkg string // the field's package path
+	// Args are the carrier arguments of the call, by the field
+	// signature's parameter index: how the called function's context
+	// parameters map to this function's.
+	Args []ArgState
+	// Path holds the hops in this function up to and including the call.
+	Path []Hop
+}
+
+func (f FieldCall) String() string {
+	obj := "the receiver"
+	if f.Param >= 0 {
+		obj = fmt.Sprintf("parameter %d", f.Param)
+	}
+	last := f.Path[len(f.Path)-1]
+	return fmt.Sprintf("calls field %s of %s at %s:%d:%d", f.Field, obj, filepath.Base(last.File), last.Line, last.Col)
+}
+
+// ArgState is a ctxState in a fact.
+type ArgState struct {
+	Kind                 uint8 // 0 not a carrier; else 1 + stateKind
+	Param                int
+	Why, Timeout, Origin string
+}
+
+func argState(s *ctxState) ArgState {
+	if s == nil {
+		return ArgState{}
+	}
+	return ArgState{Kind: 1 + uint8(s.kind), Param: s.param, Why: s.why, Timeout: s.timeout, Origin: s.origin}
+}
+
+func (s ArgState) state() *ctxState {
+	if s.Kind == 0 {
+		return nil
+	}
+	return &ctxState{kind: stateKind(s.Kind - 1), param: s.Param, why: s.Why, timeout: s.Timeout, origin: s.Origin}
+}
+
+// Constructs is the fact ctxprop exports for a constructor: a function
+// every return of which builds a fresh struct (or a pointer to one) at
+// some result, setting func-typed fields from its parameters.
+type Constructs struct {
+	Results []Constructed
+}
+
+// Constructed is one result of a constructor and the fields it sets.
+type Constructed struct {
+	Result int
+	Fields []FieldFrom
+}
+
+// FieldFrom is a func-typed field set from parameter Param, or (-1) from
+// something else.
+type FieldFrom struct {
+	Field string
+	Param int
+}
+
+// AFact marks Constructs as an analysis fact.
+func (*Constructs) AFact() {}
+
+func (c *Constructs) String() string {
+	var parts []string
+	for _, r := range c.Results {
+		for _, f := range r.Fields {
+			from := "something else"
+			if f.Param >= 0 {
+				from = fmt.Sprintf("parameter %d", f.Param)
+			}
+			parts = append(parts, fmt.Sprintf("result %d field %s from %s", r.Result, f.Field, from))
+		}
+	}
+	return "constructs " + strings.Join(parts, ", ")
+}
+
+// fieldCall is a unit's FieldCall while the package is analysed.
+type fieldCall struct {
+	ev    *event
+	param int
+	field *types.Var
+}
+
+// resolvedField is a callee's field call resolved at a call site by the
+// object the caller passes: funcs replace the reaches of targets[target]
+// that go through the field call.
+type resolvedField struct {
+	target int
+	field  int
+	fc     *FieldCall
+	funcs  []target
+}
+
+// fieldScan is what exportConstructs finds before the fast path.
+type fieldScan struct {
+	constructs map[*types.Func]*Constructs
+	// calls is set when a function calls through an unexported func-typed
+	// field of its receiver or a parameter: its summary may say so
+	// although the package reaches no sink itself.
+	calls bool
+}
+
+// exportConstructs attaches a Constructs fact to the package's
+// constructors. It runs before the fast path, as exportStarts does: a
+// package that blocks on nothing builds the objects importers call
+// through.
+func exportConstructs(pass *analysis.Pass) fieldScan {
+	var scan fieldScan
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if c := constructedFields(pass.TypesInfo, decl); c != nil {
+				pass.ExportObjectFact(fn, c)
+				put(&scan.constructs, fn, c)
+			}
+			if !scan.calls {
+				scan.calls = callsParamField(pass, decl)
+			}
+		}
+	}
+	return scan
+}
+
+// constructedFields returns what decl's returns build, or nil.
+func constructedFields(info *types.Info, decl *ast.FuncDecl) *Constructs {
+	results := decl.Type.Results
+	if results == nil || decl.Type.Params == nil {
+		return nil
+	}
+	params := make(map[types.Object]int)
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		if len(field.Names) == 0 {
+			i++
+		}
+		for _, id := range field.Names {
+			if obj := info.Defs[id]; obj != nil {
+				params[obj] = i
+			}
+			i++
+		}
+	}
+	n := results.NumFields()
+	fresh := make([]bool, n) // some return builds result i
+	other := make([]bool, n) // some return gives result i otherwise
+	fields := make([][]FieldFrom, n)
+	ast.Inspect(decl.Body, func(node ast.Node) bool {
+		switch node := node.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			if len(node.Results) != n {
+				for i := range n {
+					other[i] = true // a bare return, or return f()
+				}
+				return false
+			}
+			for i, res := range node.Results {
+				lit := compositeOf(res)
+				if lit == nil {
+					if id, ok := ast.Unparen(res).(*ast.Ident); !ok || info.Uses[id] != types.Universe.Lookup("nil") {
+						other[i] = true
+					}
+					continue
+				}
+				st, ok := typeUnder(info.TypeOf(lit)).(*types.Struct)
+				if !ok {
+					other[i] = true
+					continue
+				}
+				fresh[i] = true
+				for j, elt := range lit.Elts {
+					f, val := litField(info, st, j, elt)
+					if f == nil {
+						continue
+					}
+					if _, ok := typeUnder(f.Type()).(*types.Signature); !ok {
+						continue
+					}
+					from := -1
+					if id, ok := ast.Unparen(val).(*ast.Ident); ok {
+						if p, ok := params[info.Uses[id]]; ok {
+							from = p
+						}
+					}
+					fields[i] = append(fields[i], FieldFrom{Field: f.Name(), Param: from})
+				}
+			}
+			return false
+		}
+		return true
+	})
+	var c Constructs
+	for i := range n {
+		// Worth a fact only when a caller's argument decides a field.
+		if fresh[i] && !other[i] && slices.ContainsFunc(fields[i], func(f FieldFrom) bool { return f.Param >= 0 }) {
+			c.Results = append(c.Results, Constructed{Result: i, Fields: fields[i]})
+		}
+	}
+	if len(c.Results) == 0 {
+		return nil
+	}
+	return &c
+}
+
+// compositeOf returns the composite literal e is, or takes the address
+// of.
+func compositeOf(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
+}
+
+// litField returns the field element j of a struct literal sets, and the
+// value.
+func litField(info *types.Info, st *types.Struct, j int, elt ast.Expr) (*types.Var, ast.Expr) {
+	if kv, ok := elt.(*ast.KeyValueExpr); ok {
+		id, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			return nil, nil
+		}
+		f, _ := info.Uses[id].(*types.Var)
+		return f, kv.Value
+	}
+	if j < st.NumFields() {
+		return st.Field(j), elt
+	}
+	return nil, nil
+}
+
+// callsParamField reports whether decl calls through an unexported
+// func-typed field of its package's struct types on its receiver or a
+// parameter: the shape a FieldCall records.
+func callsParamField(pass *analysis.Pass, decl *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if _, v, ok := paramField(pass.TypesInfo, ast.Unparen(call.Fun)); ok && v.Pkg() == pass.Pkg && !v.Exported() {
+				if obj, ok := pass.TypesInfo.Uses[paramIdent(call.Fun)].(*types.Var); ok && receiverOrParam(decl, pass.TypesInfo, obj) != -2 {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// paramField returns, for x.f with f a func-typed field of x's own struct
+// type (not promoted), the selection and the field.
+func paramField(info *types.Info, fun ast.Expr) (*types.Selection, *types.Var, bool) {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil, false
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return nil, nil, false
+	}
+	v, ok := s.Obj().(*types.Var)
+	if !ok {
+		return nil, nil, false
+	}
+	if _, ok := typeUnder(v.Type()).(*types.Signature); !ok {
+		return nil, nil, false
+	}
+	return s, v, true
+}
+
+// paramIdent returns the identifier x of x.f or (*x).f, or nil.
+func paramIdent(fun ast.Expr) *ast.Ident {
+	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	x := ast.Unparen(sel.X)
+	if star, ok := x.(*ast.StarExpr); ok {
+		x = ast.Unparen(star.X)
+	}
+	id, _ := x.(*ast.Ident)
+	return id
+}
+
+// receiverOrParam returns -1 when obj is decl's receiver, its index among
+// the parameters when it is one, else -2.
+func receiverOrParam(decl *ast.FuncDecl, info *types.Info, obj types.Object) int {
+	if decl.Recv != nil {
+		for _, f := range decl.Recv.List {
+			for _, id := range f.Names {
+				if info.Defs[id] == obj {
+					return -1
+				}
+			}
+		}
+	}
+	i := 0
+	for _, f := range decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			i++
+		}
+		for _, id := range f.Names {
+			if info.Defs[id] == obj {
+				return i
+			}
+			i++
+		}
+	}
+	return -2
+}
+
+// constructorOnly reports whether only constructions write field f.
+func (a *pkgAnalysis) constructorOnly(f *types.Var) bool {
+	return f.Pkg() == a.pass.Pkg && !f.Exported() && !a.fieldAssigned[f.Origin()]
+}
+
+// emitDynamic emits a call through the function value fun (a call of it
+// when call is set, else a use that runs it), and records it as a field call of the unit when fun is one: then even with no
+// target, for callers to resolve.
+func (w *walker) emitDynamic(ev event, fun ast.Expr, call *ast.CallExpr) {
+	var param int
+	var f *types.Var
+	ok := false
+	if call != nil {
+		param, f, ok = w.fieldCallOf(fun)
+	}
+	if len(ev.targets) == 0 && !ok {
+		return
+	}
+	w.emit(ev)
+	if !ok {
+		return
+	}
+	last := w.events[len(w.events)-1]
+	if w.a.ignoring(last) != nil {
+		return // suppressed on its line: nothing goes through it
+	}
+	w.u.fields = append(w.u.fields, &fieldCall{ev: last, param: param, field: f})
+	last.field = len(w.u.fields)
+}
+
+// fieldCallOf reports whether fun, called in the unit, is a field that
+// only constructions write, of the unit's receiver or a parameter.
+func (w *walker) fieldCallOf(fun ast.Expr) (param int, f *types.Var, ok bool) {
+	a, u := w.a, w.u
+	if u.fn == nil || u.root != nil || fun == nil {
+		return 0, nil, false
+	}
+	if _, f, ok = paramField(a.info, ast.Unparen(fun)); !ok || !a.constructorOnly(f) {
+		return 0, nil, false
+	}
+	obj := a.info.Uses[paramIdent(fun)]
+	if obj == nil {
+		return 0, nil, false
+	}
+	if param = receiverOrParam(u.decl, a.info, obj); param == -2 {
+		return 0, nil, false
+	}
+	return param, f, true
+}
+
+// fieldFacts returns a target's field calls as its summary says them.
+func (a *pkgAnalysis) fieldFacts(t target) []FieldCall {
+	if t.summary != nil {
+		return t.summary.Fields
+	}
+	u := t.unit
+	if len(u.fields) > 0 && u.fieldFacts == nil {
+		u.fieldFacts = make([]FieldCall, len(u.fields))
+		for i, fc := range u.fields {
+			a.eventHops(u, fc.ev)
+			args := make([]ArgState, len(fc.ev.args))
+			for j, s := range fc.ev.args {
+				args[j] = argState(s)
+			}
+			u.fieldFacts[i] = FieldCall{Param: fc.param, Field: fc.field.Name(), FieldPkg: fc.field.Pkg().Path(),
+				Args: args, Path: slices.Clone(fc.ev.hops)}
+		}
+	}
+	return u.fieldFacts
+}
+
+// resolveFields resolves, at every call of the unit whose callee calls
+// through its object's field, that field call by the object the call
+// passes. It runs once every unit's events are built (the callees' field
+// calls among them), before the summaries.
+func (a *pkgAnalysis) resolveFields(u *unit) {
+	{
+		for _, ev := range u.events {
+			if ev.call == nil {
+				continue
+			}
+			for ti, t := range ev.targets {
+				fcs := a.fieldFacts(t)
+				for k := range fcs {
+					fc := &fcs[k]
+					obj := objectArg(a.info, ev.call, fc.Param, t.shift)
+					if obj == nil {
+						continue
+					}
+					funcs, ok := a.objectFuncs(obj, fc.Field, fc.FieldPkg, 0)
+					if ok {
+						ev.resolved = append(ev.resolved, resolvedField{target: ti, field: k, fc: fc, funcs: funcs})
+					}
+				}
+			}
+		}
+	}
+}
+
+// objectArg returns the expression a call passes as its callee's receiver
+// (param -1) or parameter, or nil.
+func objectArg(info *types.Info, call *ast.CallExpr, param, shift int) ast.Expr {
+	if param < 0 && shift == 0 {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		// A promoted method's receiver is an embedded field of X.
+		if s, ok := info.Selections[sel]; !ok || s.Kind() != types.MethodVal || len(s.Index()) != 1 {
+			return nil
+		}
+		return sel.X
+	}
+	i := param + shift
+	if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() && i == len(call.Args)-1 {
+		return nil
+	}
+	if sig, ok := typeUnder(info.TypeOf(call.Fun)).(*types.Signature); ok && sig.Variadic() && i >= sig.Params().Len()-1 {
+		return nil
+	}
+	return call.Args[i]
+}
+
+// objectFuncs returns the functions stored in field name (of package
+// pkg) of the object obj evaluates to; ok is false when that is not known
+// for sure.
+func (a *pkgAnalysis) objectFuncs(obj ast.Expr, name, pkg string, depth int) (out []target, ok bool) {
+	if depth > 4 {
+		return nil, false
+	}
+	switch x := ast.Unparen(obj).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return a.objectFuncs(x.X, name, pkg, depth+1)
+		}
+	case *ast.StarExpr:
+		return a.objectFuncs(x.X, name, pkg, depth+1)
+	case *ast.CompositeLit:
+		st, ok := typeUnder(a.info.TypeOf(x)).(*types.Struct)
+		if !ok {
+			return nil, false
+		}
+		for j, elt := range x.Elts {
+			if f, val := litField(a.info, st, j, elt); f != nil && f.Name() == name && f.Pkg() != nil && f.Pkg().Path() == pkg {
+				return a.funcTargets(val, depth+1)
+			}
+		}
+		return nil, true // not set: nil
+	case *ast.CallExpr:
+		return a.constructedFuncs(x, name, pkg, depth)
+	case *ast.Ident:
+		v, ok := a.objOf(x).(*types.Var)
+		if !ok || v.IsField() {
+			return nil, false
+		}
+		if _, isParam := a.params[v]; isParam || v.Pkg() != a.pass.Pkg || v.Exported() && v.Parent() == v.Pkg().Scope() {
+			return nil, false // a caller's, or another package's, to set
+		}
+		return a.allFuncs(a.assigns[v], name, pkg, depth)
+	case *ast.SelectorExpr:
+		_, f, ok := objectField(a.info, x)
+		if !ok || !a.constructorOnly(f) {
+			return nil, false
+		}
+		return a.allFuncs(a.fieldValues[f], name, pkg, depth)
+	}
+	return nil, false
+}
+
+// objectField returns x.f's direct struct field f (of any type).
+func objectField(info *types.Info, x *ast.SelectorExpr) (*types.Selection, *types.Var, bool) {
+	s, ok := info.Selections[x]
+	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return nil, nil, false
+	}
+	f, ok := s.Obj().(*types.Var)
+	return s, f, ok
+}
+
+// allFuncs joins objectFuncs over every value assigned to a variable or
+// field: known only if each is, and there is at least one.
+func (a *pkgAnalysis) allFuncs(values []ast.Expr, name, pkg string, depth int) ([]target, bool) {
+	if len(values) == 0 {
+		return nil, false
+	}
+	var out []target
+	for _, v := range values {
+		ts, ok := a.objectFuncs(v, name, pkg, depth+1)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, ts...)
+	}
+	return out, true
+}
+
+// constructedFuncs resolves the field of the object a constructor call
+// returns, by the constructor's Constructs.
+func (a *pkgAnalysis) constructedFuncs(call *ast.CallExpr, name, pkg string, depth int) ([]target, bool) {
+	fn := typeutil.StaticCallee(a.info, call)
+	if fn == nil {
+		return nil, false
+	}
+	c := a.constructsOf(fn)
+	if c == nil {
+		return nil, false
+	}
+	var out []target
+	found := false
+	for _, r := range c.Results {
+		for _, f := range r.Fields {
+			if f.Field != name {
+				continue
+			}
+			found = true
+			if f.Param < 0 || f.Param >= len(call.Args) || call.Ellipsis.IsValid() {
+				return nil, false
+			}
+			ts, ok := a.funcTargets(call.Args[f.Param], depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, ts...)
+		}
+	}
+	if !found {
+		// The constructor builds the object without that field (nil), or
+		// it is another result's: known only for a one-result constructor.
+		if sig := fn.Signature(); sig.Results().Len() == 1 && len(c.Results) == 1 {
+			return nil, true
+		}
+		return nil, false
+	}
+	_ = pkg // the constructor's fields are its package's: name is enough
+	return out, true
+}
+
+// constructsOf returns fn's Constructs: computed here for the package's
+// own, a fact for another's.
+func (a *pkgAnalysis) constructsOf(fn *types.Func) *Constructs {
+	fn = fn.Origin()
+	if fn.Pkg() == a.pass.Pkg {
+		return a.fields.constructs[fn]
+	}
+	var c Constructs
+	if a.pass.ImportObjectFact(fn, &c) {
+		return &c
+	}
+	return nil
+}
+
+// constructedParam reports whether callee stores its parameter i in a
+// field of the object it builds.
+func (a *pkgAnalysis) constructedParam(callee *types.Func, i int) bool {
+	c := a.constructsOf(callee)
+	if c == nil {
+		return false
+	}
+	for _, r := range c.Results {
+		for _, f := range r.Fields {
+			if f.Param == i {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// funcTargets returns what a function value runs: a literal's unit, a
+// named function's unit or summary, what a local function variable holds.
+func (a *pkgAnalysis) funcTargets(v ast.Expr, depth int) ([]target, bool) {
+	if depth > 6 {
+		return nil, false
+	}
+	v = ast.Unparen(v)
+	switch x := v.(type) {
+	case *ast.FuncLit:
+		if u := a.litUnits[x]; u != nil {
+			return []target{{unit: u}}, true
+		}
+		return nil, false
+	case *ast.CallExpr:
+		if tv, ok := a.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return a.funcTargets(x.Args[0], depth+1) // loader(f)
+		}
+		return nil, false
+	case *ast.Ident, *ast.SelectorExpr:
+		id := identOf(x)
+		switch obj := a.info.Uses[id].(type) {
+		case *types.Nil:
+			return nil, true
+		case *types.Func:
+			fn := obj.Origin()
+			if _, sink := a.sinkFor(fn); sink {
+				return nil, false // a sink as the value: the type-based answer has it
+			}
+			shift := 0
+			if sel, ok := x.(*ast.SelectorExpr); ok {
+				if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
+					shift = 1
+				}
+			}
+			if fn.Pkg() == a.pass.Pkg {
+				if u := a.funcUnits[fn]; u != nil {
+					return []target{{unit: u, shift: shift}}, true
+				}
+				return nil, false
+			}
+			if s := a.importedSummary(fn); s != nil {
+				return []target{{summary: s, shift: shift}}, true
+			}
+			return nil, true // summarised to nothing: reaches no sink
+		case *types.Var:
+			if _, isParam := a.params[obj]; isParam || obj.Pkg() != a.pass.Pkg || obj.Exported() && obj.Parent() == obj.Pkg().Scope() {
+				return nil, false
+			}
+			values := a.assigns[obj]
+			if obj.IsField() {
+				if !a.constructorOnly(obj) {
+					return nil, false
+				}
+				values = a.fieldValues[obj]
+			}
+			if len(values) == 0 {
+				return nil, false
+			}
+			var out []target
+			for _, val := range values {
+				ts, ok := a.funcTargets(val, depth+1)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, ts...)
+			}
+			return out, true
+		}
+	}
+	return nil, false
+}
+
+// applyField adds what a resolved field call contributes: the reaches of
+// the functions the object holds, through the callee's field call.
+func (a *pkgAnalysis) applyField(ev *event, rf resolvedField, out map[reachKey]*Reach) {
+	t := ev.targets[rf.target]
+	head := append(slices.Clip(ev.hops), rf.fc.Path...)
+	for _, ft := range rf.funcs {
+		for _, r := range ft.reaches() {
+			state := ctxState{kind: unbounded, why: r.Why, origin: r.Origin}
+			if r.Param >= 0 {
+				i := r.Param + ft.shift
+				var inner *ctxState
+				if i < len(rf.fc.Args) {
+					inner = rf.fc.Args[i].state()
+				}
+				switch {
+				case inner == nil:
+					state = unboundedBy("argument %d of unknown origin", i)
+				case inner.kind == fromParam:
+					if j := inner.param + t.shift; j < len(ev.args) && ev.args[j] != nil {
+						state = *ev.args[j]
+					} else {
+						state = unboundedBy("argument %d of unknown origin", j)
+					}
+				default:
+					state = *inner
+				}
+			}
+			if state.kind == bounded {
+				continue
+			}
+			a.extend(ev, state, r, head, 0, out)
+		}
+	}
+}
+
+// recordCall keeps, for a whole-program driver, what a call that resolved
+// field calls runs: its targets' reaches less those the resolution
+// replaced, and the reaches of the functions the object holds.
+func (a *pkgAnalysis) recordCall(ev *event) {
+	if a.program == nil || len(ev.resolved) == 0 {
+		return
+	}
+	out := make(map[reachKey]*Reach)
+	for ti, t := range ev.targets {
+		for _, r := range t.reaches() {
+			if r.Via == 0 || !ev.replaces(ti, r.Via-1) {
+				c := *r
+				c.Via = 0
+				add(out, &c)
+			}
+		}
+	}
+	for _, rf := range ev.resolved {
+		for _, ft := range rf.funcs {
+			for _, r := range ft.reaches() {
+				state := ctxState{kind: unbounded, why: r.Why, origin: r.Origin}
+				if r.Param >= 0 {
+					state = unboundedBy("argument %d of unknown origin", r.Param+ft.shift)
+					if i := r.Param + ft.shift; i < len(rf.fc.Args) {
+						if inner := rf.fc.Args[i].state(); inner != nil {
+							state = *inner
+						}
+					}
+				}
+				if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, newPath(rf.fc.Path, r.path)); nr != nil {
+					nr.Entry, nr.SinkAt = r.Entry, r.SinkAt
+					add(out, nr)
+				}
+			}
+		}
+	}
+	s := &Summary{}
+	for _, r := range sortedReaches(out) {
+		s.Reaches = append(s.Reaches, *r)
+	}
+	put(&a.result.Calls, ev.call.Lparen, s)
+}
