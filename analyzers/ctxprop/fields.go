@@ -343,16 +343,9 @@ func receiverOrParam(decl *ast.FuncDecl, info *types.Info, obj types.Object) int
 			}
 		}
 	}
-	i := 0
-	for _, f := range decl.Type.Params.List {
-		if len(f.Names) == 0 {
-			i++
-		}
-		for _, id := range f.Names {
-			if info.Defs[id] == obj {
-				return i
-			}
-			i++
+	if v, ok := obj.(*types.Var); ok {
+		if i, fn := paramIndex(v, decl, info); fn != nil {
+			return i
 		}
 	}
 	return -2
