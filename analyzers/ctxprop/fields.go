@@ -285,7 +285,7 @@ func callsParamField(pass *analysis.Pass, decl *ast.FuncDecl) bool {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if _, v, ok := paramField(pass.TypesInfo, ast.Unparen(call.Fun)); ok && v.Pkg() == pass.Pkg && !v.Exported() {
+			if v, ok := paramField(pass.TypesInfo, ast.Unparen(call.Fun)); ok && v.Pkg() == pass.Pkg && !v.Exported() {
 				if obj, ok := pass.TypesInfo.Uses[paramIdent(call.Fun)].(*types.Var); ok && receiverOrParam(decl, pass.TypesInfo, obj) != -2 {
 					found = true
 				}
@@ -297,24 +297,18 @@ func callsParamField(pass *analysis.Pass, decl *ast.FuncDecl) bool {
 }
 
 // paramField returns, for x.f with f a func-typed field of x's own struct
-// type (not promoted), the selection and the field.
-func paramField(info *types.Info, fun ast.Expr) (*types.Selection, *types.Var, bool) {
+// type (not promoted), the field.
+func paramField(info *types.Info, fun ast.Expr) (*types.Var, bool) {
 	sel, ok := fun.(*ast.SelectorExpr)
 	if !ok {
-		return nil, nil, false
+		return nil, false
 	}
-	s, ok := info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
-		return nil, nil, false
-	}
-	v, ok := s.Obj().(*types.Var)
+	v, ok := objectField(info, sel)
 	if !ok {
-		return nil, nil, false
+		return nil, false
 	}
-	if _, ok := typeUnder(v.Type()).(*types.Signature); !ok {
-		return nil, nil, false
-	}
-	return s, v, true
+	_, isFunc := typeUnder(v.Type()).(*types.Signature)
+	return v, isFunc
 }
 
 // paramIdent returns the identifier x of x.f or (*x).f, or nil.
@@ -388,7 +382,7 @@ func (w *walker) fieldCallOf(fun ast.Expr) (param int, f *types.Var, ok bool) {
 	if u.fn == nil || u.root != nil || fun == nil {
 		return 0, nil, false
 	}
-	if _, f, ok = paramField(a.info, ast.Unparen(fun)); !ok || !a.constructorOnly(f) {
+	if f, ok = paramField(a.info, ast.Unparen(fun)); !ok || !a.constructorOnly(f) {
 		return 0, nil, false
 	}
 	obj := a.info.Uses[paramIdent(fun)]
@@ -427,21 +421,16 @@ func (a *pkgAnalysis) fieldFacts(t target) []FieldCall {
 // passes. It runs once every unit's events are built (the callees' field
 // calls among them), before the summaries.
 func (a *pkgAnalysis) resolveFields(u *unit) {
-	{
-		for _, ev := range u.events {
-			if ev.call == nil {
-				continue
-			}
-			for ti, t := range ev.targets {
-				fcs := a.fieldFacts(t)
-				for k := range fcs {
-					fc := &fcs[k]
-					obj := objectArg(a.info, ev.call, fc.Param, t.shift)
-					if obj == nil {
-						continue
-					}
-					funcs, ok := a.objectFuncs(obj, fc.Field, fc.FieldPkg, 0)
-					if ok {
+	for _, ev := range u.events {
+		if ev.call == nil {
+			continue
+		}
+		for ti, t := range ev.targets {
+			fcs := a.fieldFacts(t)
+			for k := range fcs {
+				fc := &fcs[k]
+				if obj := objectArg(a.info, ev.call, fc.Param, t.shift); obj != nil {
+					if funcs, ok := a.objectFuncs(obj, fc.Field, fc.FieldPkg, 0); ok {
 						ev.resolved = append(ev.resolved, resolvedField{target: ti, field: k, fc: fc, funcs: funcs})
 					}
 				}
@@ -500,7 +489,7 @@ func (a *pkgAnalysis) objectFuncs(obj ast.Expr, name, pkg string, depth int) (ou
 		}
 		return nil, true // not set: nil
 	case *ast.CallExpr:
-		return a.constructedFuncs(x, name, pkg, depth)
+		return a.constructedFuncs(x, name, depth)
 	case *ast.Ident:
 		v, ok := a.objOf(x).(*types.Var)
 		if !ok || v.IsField() {
@@ -509,36 +498,41 @@ func (a *pkgAnalysis) objectFuncs(obj ast.Expr, name, pkg string, depth int) (ou
 		if _, isParam := a.params[v]; isParam || v.Pkg() != a.pass.Pkg || v.Exported() && v.Parent() == v.Pkg().Scope() {
 			return nil, false // a caller's, or another package's, to set
 		}
-		return a.allFuncs(a.assigns[v], name, pkg, depth)
+		return joinAll(a.assigns[v], a.objectFuncsOf(name, pkg, depth))
 	case *ast.SelectorExpr:
-		_, f, ok := objectField(a.info, x)
+		f, ok := objectField(a.info, x)
 		if !ok || !a.constructorOnly(f) {
 			return nil, false
 		}
-		return a.allFuncs(a.fieldValues[f], name, pkg, depth)
+		return joinAll(a.fieldValues[f], a.objectFuncsOf(name, pkg, depth))
 	}
 	return nil, false
 }
 
-// objectField returns x.f's direct struct field f (of any type).
-func objectField(info *types.Info, x *ast.SelectorExpr) (*types.Selection, *types.Var, bool) {
-	s, ok := info.Selections[x]
-	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
-		return nil, nil, false
-	}
-	f, ok := s.Obj().(*types.Var)
-	return s, f, ok
+// objectFuncsOf is objectFuncs one level down, as joinAll takes it.
+func (a *pkgAnalysis) objectFuncsOf(name, pkg string, depth int) func(ast.Expr) ([]target, bool) {
+	return func(e ast.Expr) ([]target, bool) { return a.objectFuncs(e, name, pkg, depth+1) }
 }
 
-// allFuncs joins objectFuncs over every value assigned to a variable or
+// objectField returns x.f's direct struct field f (of any type).
+func objectField(info *types.Info, x *ast.SelectorExpr) (*types.Var, bool) {
+	s, ok := info.Selections[x]
+	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return nil, false
+	}
+	f, ok := s.Obj().(*types.Var)
+	return f, ok
+}
+
+// joinAll joins resolve over every value assigned to a variable or
 // field: known only if each is, and there is at least one.
-func (a *pkgAnalysis) allFuncs(values []ast.Expr, name, pkg string, depth int) ([]target, bool) {
+func joinAll(values []ast.Expr, resolve func(ast.Expr) ([]target, bool)) ([]target, bool) {
 	if len(values) == 0 {
 		return nil, false
 	}
 	var out []target
 	for _, v := range values {
-		ts, ok := a.objectFuncs(v, name, pkg, depth+1)
+		ts, ok := resolve(v)
 		if !ok {
 			return nil, false
 		}
@@ -548,8 +542,9 @@ func (a *pkgAnalysis) allFuncs(values []ast.Expr, name, pkg string, depth int) (
 }
 
 // constructedFuncs resolves the field of the object a constructor call
-// returns, by the constructor's Constructs.
-func (a *pkgAnalysis) constructedFuncs(call *ast.CallExpr, name, pkg string, depth int) ([]target, bool) {
+// returns, by the constructor's Constructs (its fields are its package's:
+// the name is enough).
+func (a *pkgAnalysis) constructedFuncs(call *ast.CallExpr, name string, depth int) ([]target, bool) {
 	fn := typeutil.StaticCallee(a.info, call)
 	if fn == nil {
 		return nil, false
@@ -584,7 +579,6 @@ func (a *pkgAnalysis) constructedFuncs(call *ast.CallExpr, name, pkg string, dep
 		}
 		return nil, false
 	}
-	_ = pkg // the constructor's fields are its package's: name is enough
 	return out, true
 }
 
@@ -674,21 +668,26 @@ func (a *pkgAnalysis) funcTargets(v ast.Expr, depth int) ([]target, bool) {
 				}
 				values = a.fieldValues[obj]
 			}
-			if len(values) == 0 {
-				return nil, false
-			}
-			var out []target
-			for _, val := range values {
-				ts, ok := a.funcTargets(val, depth+1)
-				if !ok {
-					return nil, false
-				}
-				out = append(out, ts...)
-			}
-			return out, true
+			return joinAll(values, func(e ast.Expr) ([]target, bool) { return a.funcTargets(e, depth+1) })
 		}
 	}
 	return nil, false
+}
+
+// calleeState is the context, in the terms of the function making the
+// field call, that a reach r of ft (a function the object holds) runs
+// under: ft's parameter mapped through the field call's arguments.
+func (rf resolvedField) calleeState(ft target, r *Reach) ctxState {
+	if r.Param < 0 {
+		return ctxState{kind: unbounded, why: r.Why, origin: r.Origin}
+	}
+	i := r.Param + ft.shift
+	if i < len(rf.fc.Args) {
+		if inner := rf.fc.Args[i].state(); inner != nil {
+			return *inner
+		}
+	}
+	return unboundedBy("argument %d of unknown origin", i)
 }
 
 // applyField adds what a resolved field call contributes: the reaches of
@@ -698,24 +697,12 @@ func (a *pkgAnalysis) applyField(ev *event, rf resolvedField, out map[reachKey]*
 	head := append(slices.Clip(ev.hops), rf.fc.Path...)
 	for _, ft := range rf.funcs {
 		for _, r := range ft.reaches() {
-			state := ctxState{kind: unbounded, why: r.Why, origin: r.Origin}
-			if r.Param >= 0 {
-				i := r.Param + ft.shift
-				var inner *ctxState
-				if i < len(rf.fc.Args) {
-					inner = rf.fc.Args[i].state()
-				}
-				switch {
-				case inner == nil:
-					state = unboundedBy("argument %d of unknown origin", i)
-				case inner.kind == fromParam:
-					if j := inner.param + t.shift; j < len(ev.args) && ev.args[j] != nil {
-						state = *ev.args[j]
-					} else {
-						state = unboundedBy("argument %d of unknown origin", j)
-					}
-				default:
-					state = *inner
+			state := rf.calleeState(ft, r)
+			if state.kind == fromParam { // the caller's argument decides
+				if j := state.param + t.shift; j < len(ev.args) && ev.args[j] != nil {
+					state = *ev.args[j]
+				} else {
+					state = unboundedBy("argument %d of unknown origin", j)
 				}
 			}
 			if state.kind == bounded {
@@ -746,16 +733,7 @@ func (a *pkgAnalysis) recordCall(ev *event) {
 	for _, rf := range ev.resolved {
 		for _, ft := range rf.funcs {
 			for _, r := range ft.reaches() {
-				state := ctxState{kind: unbounded, why: r.Why, origin: r.Origin}
-				if r.Param >= 0 {
-					state = unboundedBy("argument %d of unknown origin", r.Param+ft.shift)
-					if i := r.Param + ft.shift; i < len(rf.fc.Args) {
-						if inner := rf.fc.Args[i].state(); inner != nil {
-							state = *inner
-						}
-					}
-				}
-				if nr := reachFrom(r.Sink, state, r.Timeout, r.Origin, newPath(rf.fc.Path, r.path)); nr != nil {
+				if nr := reachFrom(r.Sink, rf.calleeState(ft, r), r.Timeout, r.Origin, newPath(rf.fc.Path, r.path)); nr != nil {
 					nr.Entry, nr.SinkAt = r.Entry, r.SinkAt
 					add(out, nr)
 				}
