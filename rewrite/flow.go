@@ -13,7 +13,7 @@ import (
 // parameter of func type, the elements of a map or slice of funcs, a
 // function's result).
 type node struct {
-	kind string // "func", "iface", "lit", "slot", "elem", "ret", "named", "texpr", "ext", "extfunc", "fixed", "opaque"
+	kind string // "func", "iface", "lit", "slot", "elem", "ret", "named", "texpr", "ext", "extfunc", "fixed", "opaque", "asserted"
 	pos  token.Pos
 }
 
@@ -200,6 +200,9 @@ func (fl *flow) walkFile(f *file) {
 		}
 		d := fl.nodeOf(info, dst)
 		switch s := ast.Unparen(src).(type) {
+		case *ast.TypeAssertExpr: // f, ok := v.(func(string) error)
+			fl.asserted(d, s)
+			return
 		case *ast.CompositeLit:
 			fl.composite(info, d, s)
 			return
@@ -258,6 +261,12 @@ func (fl *flow) walkFile(f *file) {
 			if ft, ok := n.Type.(*ast.FuncType); ok { // type F func(...): its values change with it
 				if obj := info.Defs[n.Name]; obj != nil {
 					fl.link(fl.namedNode(obj.Type()), fl.named(node{kind: "texpr", pos: ft.Pos()}, "func type"))
+				}
+			}
+		case *ast.TypeSwitchStmt: // switch f := v.(type) { case func(string) error: ... }
+			for _, c := range n.Body.List {
+				if obj := info.Implicits[c]; obj != nil && holdsFunc(obj.Type()) {
+					fl.asserted(fl.objNode(obj), typeSwitchAssert(n))
 				}
 			}
 		case *ast.RangeStmt:
@@ -488,6 +497,35 @@ func elemOf(n node) node {
 // sees, so it must not change.
 func (fl *flow) opaque(info *types.Info, e ast.Expr) {
 	fl.link(fl.nodeOf(info, e), fl.named(node{kind: "opaque", pos: e.Pos()}, types.ExprString(e)))
+}
+
+// asserted marks a slot filled by a type assertion: the functions it
+// holds come out of an interface value, stored with the signature the
+// assertion names, which must not change.
+func (fl *flow) asserted(slot node, e *ast.TypeAssertExpr) {
+	if e == nil {
+		return
+	}
+	name := "(type)" // a type switch's
+	if e.Type != nil {
+		name = "(" + types.ExprString(e.Type) + ")"
+	}
+	fl.link(slot, fl.named(node{kind: "asserted", pos: e.Pos()}, types.ExprString(e.X)+"."+name))
+}
+
+// typeSwitchAssert is a type switch's v.(type).
+func typeSwitchAssert(s *ast.TypeSwitchStmt) *ast.TypeAssertExpr {
+	var x ast.Expr
+	switch a := s.Assign.(type) {
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			x = a.Rhs[0]
+		}
+	case *ast.ExprStmt:
+		x = a.X
+	}
+	ta, _ := ast.Unparen(x).(*ast.TypeAssertExpr)
+	return ta
 }
 
 // extFunc is the node of a use of a function of another module (os.Hostname)

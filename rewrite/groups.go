@@ -197,6 +197,8 @@ func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
 			return "outside the module", fmt.Sprintf("%s is declared outside the loaded module: its signature cannot change with the functions passed to it; wrap the call in a closure that captures ctx", fl.nameOf(m)), m.pos
 		case "opaque":
 			return "used by reflection", fmt.Sprintf("%s is stored in an interface value: a type assertion or reflection may rely on its signature, which the type checker cannot see; change it by hand", fl.nameOf(m)), m.pos
+		case "asserted":
+			return "used by reflection", fmt.Sprintf("%s takes a function out of an interface value: what was stored there keeps the signature the assertion names; change both by hand", fl.nameOf(m)), m.pos
 		case "fixed":
 			return "fixed signature", fmt.Sprintf("%s is a function type of another module (a callback): a function stored in it cannot take ctx; derive the context inside it (from the request, or a field) instead", fl.nameOf(m)), m.pos
 		case "func":

@@ -43,7 +43,7 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		}
 		loaded := time.Since(t)
 		t = time.Now()
-		an, err := wholeprog.AnalyzeProgram(pkgs, wholeprog.Options{Replays: replays, Quiet: true})
+		an, err := wholeprog.AnalyzeProgram(pkgs, wholeprog.Options{Replays: replays, Quiet: true, PerCall: true})
 		if err != nil {
 			return nil, err
 		}

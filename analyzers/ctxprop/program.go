@@ -32,6 +32,12 @@ type Program struct {
 	// (ctxlint -fix): the analysis records each stuck path and spells no
 	// diagnostic for it.
 	Quiet bool
+	// PerCall keeps, for every call of a loop's iteration, its best path
+	// to each sink site, where reports keep the best one per sink site:
+	// ctxlint -fix must thread the deadline down each of those calls, and
+	// a path hidden behind another call's to the same sink would wait for
+	// a pass of its own.
+	PerCall bool
 }
 
 // WholeProgramWith returns an analyzer like Analyzer that resolves the

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -19,7 +21,10 @@ func (a *pkgAnalysis) report() {
 		u := &unit{name: r.funcName, body: r.region, root: r}
 		a.buildEvents(u)
 		a.resolveFields(u)
-		reaches := make(map[site]*Reach) // by sink site
+		// By sink site; for a driver that plans every call (PerCall), by
+		// the loop's call and sink site.
+		reaches := make(map[reportKey]*Reach)
+		perCall := a.program != nil && a.program.PerCall
 		for _, ev := range u.events {
 			a.recordCall(ev)
 			out := make(map[reachKey]*Reach)
@@ -31,13 +36,16 @@ func (a *pkgAnalysis) report() {
 					reach.Why = fmt.Sprintf("its context comes from the caller of %s, not from the health tick", r.funcName)
 					reach.Param = -1
 				}
-				at := reach.Last().site()
+				at := reportKey{sink: reach.Last().site()}
+				if perCall {
+					at.call = reach.First().site()
+				}
 				if old, ok := reaches[at]; !ok || reach.better(old) {
 					reaches[at] = reach
 				}
 			}
 		}
-		for _, reach := range sortedReaches(rekey(reaches)) {
+		for _, reach := range sortedReports(reaches) {
 			a.diagnose(u, r, reach)
 		}
 	}
@@ -59,11 +67,20 @@ func (a *pkgAnalysis) reportDirectives() {
 	}
 }
 
-func rekey(m map[site]*Reach) map[reachKey]*Reach {
-	out := make(map[reachKey]*Reach, len(m))
-	for _, r := range m {
-		out[r.key()] = r
-	}
+// reportKey is what a root reports one path for: a sink site, and with
+// Program.PerCall the loop's call too.
+type reportKey struct{ call, sink site }
+
+// sortedReports orders a root's reports by sink site, then by the loop's
+// call.
+func sortedReports(m map[reportKey]*Reach) []*Reach {
+	out := slices.Collect(maps.Values(m))
+	slices.SortFunc(out, func(x, y *Reach) int {
+		if c := x.key().compare(y.key()); c != 0 {
+			return c
+		}
+		return x.First().site().compare(y.First().site())
+	})
 	return out
 }
 

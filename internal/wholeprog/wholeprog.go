@@ -168,6 +168,9 @@ type Options struct {
 	// Quiet is for a caller that reads the Results' paths only (ctxlint
 	// -fix): ctxprop spells no diagnostics.
 	Quiet bool
+	// PerCall makes the Results hold every call of a loop that reaches a
+	// sink site, not the best one per site (ctxprop.Program.PerCall).
+	PerCall bool
 }
 
 // AnalyzeProgram is Analyze, keeping the summaries and the call graph.
@@ -192,6 +195,7 @@ func analyzeProgram(pkgs []*packages.Package, opts Options, incremental bool) (*
 		},
 		IsLitCallee: targets.IsLitCallee,
 		Quiet:       opts.Quiet,
+		PerCall:     opts.PerCall,
 	}
 	replays := opts.Replays
 	if replays == nil {

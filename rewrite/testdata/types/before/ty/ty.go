@@ -68,5 +68,9 @@ func Probe() {
 		if f, ok := registry["probe"].(func(string) error); ok {
 			_ = f("q")
 		}
+		switch g := registry["probe"].(type) {
+		case func(string) error:
+			_ = g("r")
+		}
 	}
 }
