@@ -37,6 +37,10 @@ type edit struct {
 	// edit first uses them; names memoizes resolver's package names.
 	decorated map[string]*dst.File
 	names     map[string]string
+	// parts are the files decorated in part, by name; missed names those
+	// where an edit fell outside the part, to decorate whole.
+	parts  map[string]*part
+	missed map[string]bool
 }
 
 // region is where a derived context is in scope.
@@ -49,7 +53,7 @@ type region struct {
 // contents, by file name. A set that cannot be applied as planned is
 // reported in failed and left out whole.
 func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
-	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}}
+	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}, parts: map[string]*part{}, missed: map[string]bool{}}
 	e.predecorate(sets)
 	// Names first: every call must know which functions gained a ctx.
 	for _, cs := range sets {
@@ -93,6 +97,17 @@ func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*Cha
 			e.adapt(pos)
 		}
 	}
+	if len(e.missed) > 0 {
+		// An edit outside the declarations the sets name: decorate those
+		// files whole and start again.
+		if pl.whole == nil {
+			pl.whole = map[string]bool{}
+		}
+		for name := range e.missed {
+			pl.whole[name] = true
+		}
+		return pl.Apply(sets)
+	}
 	if len(e.errs) > 0 {
 		return nil, e.errs, nil
 	}
@@ -107,18 +122,20 @@ func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*Cha
 func (e *edit) predecorate(sets []*ChangeSet) {
 	byPkg := map[string][]*file{}
 	var order []string
-	seen := map[*file]bool{}
+	at := map[*file][]token.Pos{}
 	add := func(positions []token.Pos) {
 		for _, pos := range positions {
 			f := e.p.fileAt(pos)
-			if f == nil || seen[f] {
+			if f == nil {
 				continue
 			}
-			seen[f] = true
-			if byPkg[f.pkg.ID] == nil {
-				order = append(order, f.pkg.ID)
+			if at[f] == nil {
+				if byPkg[f.pkg.ID] == nil {
+					order = append(order, f.pkg.ID)
+				}
+				byPkg[f.pkg.ID] = append(byPkg[f.pkg.ID], f)
 			}
-			byPkg[f.pkg.ID] = append(byPkg[f.pkg.ID], f)
+			at[f] = append(at[f], pos)
 		}
 	}
 	for _, cs := range sets {
@@ -135,13 +152,27 @@ func (e *edit) predecorate(sets []*ChangeSet) {
 	}
 	decs := make([]*decorator.Decorator, len(order))
 	files := make([][]*dst.File, len(order))
+	parts := make([][]*part, len(order))
 	parallel(len(order), func(i int) {
 		fs := byPkg[order[i]]
 		decs[i] = decorator.NewDecoratorFromPackage(fs[0].pkg)
 		files[i] = make([]*dst.File, len(fs))
+		parts[i] = make([]*part, len(fs))
 		for j, f := range fs {
-			if df, err := decs[i].DecorateFile(f.ast); err == nil {
+			syntax := f.ast
+			var pt *part
+			if !e.pl.whole[f.name] {
+				pt = newPart(f, at[f])
+			}
+			if pt != nil {
+				syntax = pt.ast
+			}
+			if df, err := decs[i].DecorateFile(syntax); err == nil {
 				files[i][j] = df
+				if pt != nil {
+					pt.decorated(decs[i])
+					parts[i][j] = pt
+				}
 			}
 		}
 	})
@@ -151,6 +182,9 @@ func (e *edit) predecorate(sets []*ChangeSet) {
 		for j, f := range byPkg[id] {
 			if df := files[i][j]; df != nil {
 				e.decorated[f.name] = df
+				if pt := parts[i][j]; pt != nil {
+					e.parts[f.name] = pt
+				}
 			}
 		}
 	}
@@ -214,6 +248,11 @@ func (e *edit) dstOf(n ast.Node) dst.Node {
 	if dec == nil {
 		dec = decorator.NewDecoratorFromPackage(f.pkg)
 		e.decs[f.pkg.ID] = dec
+	}
+	if pt := e.parts[f.name]; pt != nil && !pt.kept[declAt(f.ast, n.Pos())] {
+		e.missed[f.name] = true
+		e.fail("%s: outside the declarations decorated", e.p.fset.Position(n.Pos()))
+		return nil
 	}
 	if _, ok := e.files[f.name]; !ok {
 		if df := e.decorated[f.name]; df != nil {
@@ -608,6 +647,17 @@ func (e *edit) restore(name string, df *dst.File) ([]byte, error) {
 	fr := r.FileRestorer()
 	if shadowsContext(f) {
 		fr.Alias["context"] = "stdcontext"
+	}
+	if pt := e.parts[name]; pt != nil {
+		src, err := e.p.source(name)
+		if err != nil {
+			return nil, err
+		}
+		out, err := pt.print(fr, df, src)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		return out, nil
 	}
 	var buf bytes.Buffer
 	if err := fr.Fprint(&buf, df); err != nil {

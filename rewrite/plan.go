@@ -50,6 +50,9 @@ type Plan struct {
 	prog     *program
 	flow     *flow
 	opts     Options
+	// whole names the files to decorate whole: an edit fell outside the
+	// declarations the sets name (part.go).
+	whole map[string]bool
 }
 
 // A ChangeSet is a connected group of edits, applied whole or not at all.

@@ -90,6 +90,23 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// TestGoldenInPart: decorating only the declarations an edit falls in
+// (and the imports) writes the same trees as decorating whole files.
+func TestGoldenInPart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads modules")
+	}
+	defer rewrite.DecorateInPart()()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := copyModule(t, filepath.Join("testdata", c.name, "before"))
+			res := migrate(t, dir, c.opts)
+			require.NoError(t, res.Write())
+			assert.Equal(t, readTree(t, filepath.Join("testdata", c.name, "after")), readTree(t, dir, "go.mod"))
+		})
+	}
+}
+
 // TestRefusalLeavesTree: where every change is refused, no file changes.
 func TestRefusalLeavesTree(t *testing.T) {
 	if testing.Short() {

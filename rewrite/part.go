@@ -1,0 +1,247 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strconv"
+
+	"github.com/dave/dst"
+	"github.com/dave/dst/decorator"
+)
+
+// dst's decoration of a file, and its printing, cost in proportion to the
+// file, and were most of a large migration's time; yet a migration edits a
+// few declarations of most files it touches. So a file is decorated in
+// part: a copy of its syntax that shares its nodes but holds only the
+// package clause, the imports and the declarations an edit falls in (with
+// their comments). Printed, each of those declarations replaces its own
+// bytes in the file, the import declarations theirs, and every other byte
+// of the file stays as it was.
+
+// alwaysInPart makes every file decorated in part, however much of it the
+// edits hold (a test hook: the golden trees must not tell the difference).
+var alwaysInPart = false
+
+// A part is the portion of a file that is decorated.
+type part struct {
+	f     *file
+	ast   *ast.File // the trimmed copy
+	kept  map[ast.Decl]bool
+	paths []string // imports used outside the kept declarations
+	// decls are the kept declarations by their decorated nodes.
+	decls map[dst.Node]ast.Decl
+}
+
+// decorated records the decorated nodes of the kept declarations.
+func (pt *part) decorated(dec *decorator.Decorator) {
+	pt.decls = make(map[dst.Node]ast.Decl, len(pt.kept))
+	for d := range pt.kept {
+		pt.decls[dec.Dst.Nodes[d]] = d
+	}
+}
+
+// startOf is where a declaration's text begins: its doc comment, if any.
+func startOf(d ast.Decl) token.Pos {
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Doc != nil {
+			return d.Doc.Pos()
+		}
+	case *ast.GenDecl:
+		if d.Doc != nil {
+			return d.Doc.Pos()
+		}
+	}
+	return d.Pos()
+}
+
+func isImport(d ast.Decl) bool {
+	g, ok := d.(*ast.GenDecl)
+	return ok && g.Tok == token.IMPORT
+}
+
+// declAt is the top-level declaration of f holding pos, or nil.
+func declAt(f *ast.File, pos token.Pos) ast.Decl {
+	i := sort.Search(len(f.Decls), func(i int) bool { return f.Decls[i].End() > pos })
+	if i < len(f.Decls) && startOf(f.Decls[i]) <= pos {
+		return f.Decls[i]
+	}
+	return nil
+}
+
+// newPart trims f to its imports and the declarations holding positions.
+// It returns nil when the trimmed file would be most of the file anyway,
+// or when a position lies outside every declaration.
+func newPart(f *file, positions []token.Pos) *part {
+	pt := &part{f: f, kept: map[ast.Decl]bool{}}
+	for _, pos := range positions {
+		d := declAt(f.ast, pos)
+		if d == nil {
+			return nil
+		}
+		pt.kept[d] = true
+	}
+	if !alwaysInPart && 2*len(pt.kept) > len(f.ast.Decls) {
+		return nil
+	}
+	t := *f.ast
+	t.Doc, t.Decls, t.Comments = nil, nil, nil
+	var spans [][2]token.Pos
+	for _, d := range f.ast.Decls {
+		if isImport(d) || pt.kept[d] {
+			t.Decls = append(t.Decls, d)
+			spans = append(spans, [2]token.Pos{startOf(d), d.End()})
+		}
+	}
+	for _, cg := range f.ast.Comments {
+		if slices.ContainsFunc(spans, func(s [2]token.Pos) bool { return s[0] <= cg.Pos() && cg.End() <= s[1] }) {
+			t.Comments = append(t.Comments, cg)
+		}
+	}
+	pt.ast = &t
+	// The restorer drops the imports nothing in the file it prints uses:
+	// keep those that the declarations left out use.
+	used := map[string]bool{}
+	for _, d := range f.ast.Decls {
+		if isImport(d) || pt.kept[d] {
+			continue
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if pn, ok := f.pkg.TypesInfo.Uses[id].(*types.PkgName); ok {
+					used[pn.Imported().Path()] = true
+				}
+			}
+			return true
+		})
+	}
+	for _, is := range f.ast.Imports {
+		if is.Name != nil && is.Name.Name == "." {
+			if p, err := strconv.Unquote(is.Path.Value); err == nil {
+				used[p] = true // its uses are not qualified: keep it
+			}
+		}
+	}
+	for p := range used {
+		pt.paths = append(pt.paths, p)
+	}
+	slices.Sort(pt.paths)
+	return pt
+}
+
+// marker is a declaration that uses the imports the part leaves out, so
+// that the restorer keeps them; its printed text is dropped.
+func (pt *part) marker() dst.Decl {
+	g := &dst.GenDecl{Tok: token.VAR, Lparen: true, Rparen: true}
+	for _, p := range pt.paths {
+		g.Specs = append(g.Specs, &dst.ValueSpec{Names: []*dst.Ident{dst.NewIdent("_")}, Values: []dst.Expr{&dst.Ident{Name: "X", Path: p}}})
+	}
+	return g
+}
+
+// print prints the decorated part df with fr and splices it into src, the
+// file's text: each kept declaration (with any declaration an edit placed
+// after it) and the import declarations replace their own bytes.
+func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]byte, error) {
+	if len(src) != pt.f.tf.Size() {
+		return nil, fmt.Errorf("the file changed since it was loaded")
+	}
+	mark := pt.marker()
+	df.Decls = append(df.Decls, mark)
+	var buf bytes.Buffer
+	err := fr.Fprint(&buf, df)
+	df.Decls = slices.DeleteFunc(df.Decls, func(d dst.Decl) bool { return d == mark })
+	if err != nil {
+		return nil, err
+	}
+	out := buf.Bytes()
+	fset := token.NewFileSet()
+	of, err := parser.ParseFile(fset, "", out, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("printed part does not parse: %v", err)
+	}
+	// df.Decls, as the restorer left them, and of.Decls are one list: the
+	// imports (which the restorer may have added or removed), the kept
+	// declarations with those an edit added after them, and the marker.
+	if len(of.Decls) != len(df.Decls)+1 {
+		return nil, fmt.Errorf("printed part has %d declarations, not %d", len(of.Decls), len(df.Decls)+1)
+	}
+	tf := fset.File(of.Pos())
+	off := func(p token.Pos) int { return tf.Offset(p) }
+	type splice struct {
+		from, to int    // in src
+		text     []byte // from out
+	}
+	var splices []splice
+	// The import declarations, as one region.
+	var oldImp, newImp []ast.Decl
+	for _, d := range pt.f.ast.Decls {
+		if isImport(d) {
+			oldImp = append(oldImp, d)
+		}
+	}
+	for _, d := range of.Decls {
+		if isImport(d) {
+			newImp = append(newImp, d)
+		}
+	}
+	orig := pt.f.tf
+	var text []byte
+	if len(newImp) > 0 {
+		text = out[off(startOf(newImp[0])):off(newImp[len(newImp)-1].End())]
+	}
+	reformat := len(oldImp) == 0 != (len(newImp) == 0)
+	switch {
+	case len(oldImp) > 0:
+		splices = append(splices, splice{orig.Offset(startOf(oldImp[0])), orig.Offset(oldImp[len(oldImp)-1].End()), text})
+	case len(newImp) > 0:
+		at := orig.Offset(pt.f.ast.Name.End())
+		splices = append(splices, splice{at, at, append([]byte("\n\n"), text...)})
+	}
+	// Each kept declaration, with what follows it up to the next one.
+	var from, to int = -1, -1
+	var orig0 ast.Decl
+	flush := func() {
+		if orig0 != nil {
+			splices = append(splices, splice{orig.Offset(startOf(orig0)), orig.Offset(orig0.End()), out[from:to]})
+		}
+	}
+	for i, d := range df.Decls {
+		o := of.Decls[i]
+		if isImport(o) {
+			continue
+		}
+		if a, ok := pt.decls[d]; ok {
+			flush()
+			orig0, from = a, off(startOf(o))
+		}
+		if orig0 == nil {
+			return nil, fmt.Errorf("printed part: a declaration before the first kept one")
+		}
+		to = off(o.End())
+	}
+	flush()
+	slices.SortFunc(splices, func(a, b splice) int { return a.from - b.from })
+	var res bytes.Buffer
+	last := 0
+	for _, s := range splices {
+		if s.from < last {
+			return nil, fmt.Errorf("printed part: overlapping declarations")
+		}
+		res.Write(src[last:s.from])
+		res.Write(s.text)
+		last = s.to
+	}
+	res.Write(src[last:])
+	if reformat {
+		return format.Source(res.Bytes())
+	}
+	return res.Bytes(), nil
+}
