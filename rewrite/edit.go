@@ -14,6 +14,7 @@ import (
 
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
+	"github.com/dave/dst/decorator/resolver/gotypes"
 )
 
 // edit applies change sets to the files they touch, in dst, so that
@@ -21,7 +22,7 @@ import (
 type edit struct {
 	pl    *Plan
 	p     *program
-	decs  map[string]*decorator.Decorator // by package ID
+	decs  map[string]*decorator.Decorator // by file name
 	files map[string]*dst.File            // touched files, by name
 	// params are the names of the ctx parameters added to functions
 	// (FuncDecl or FuncLit), by the scope of the function.
@@ -114,14 +115,12 @@ func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*Cha
 	return e.restoreAll()
 }
 
-// predecorate decorates, ahead and in parallel (one package's files at a
-// time on its decorator, which is not safe for concurrent use), the files
-// the sets name: dst's decoration of a large change is most of Apply's
-// time. A file it could not decorate is decorated, and its error reported,
-// when an edit uses it.
+// predecorate decorates, ahead and in parallel, the files the sets name:
+// dst's decoration of a large change is most of Apply's time. A file it
+// could not decorate is decorated, and its error reported, when an edit
+// uses it.
 func (e *edit) predecorate(sets []*ChangeSet) {
-	byPkg := map[string][]*file{}
-	var order []string
+	var order []*file
 	at := map[*file][]token.Pos{}
 	add := func(positions []token.Pos) {
 		for _, pos := range positions {
@@ -130,10 +129,7 @@ func (e *edit) predecorate(sets []*ChangeSet) {
 				continue
 			}
 			if at[f] == nil {
-				if byPkg[f.pkg.ID] == nil {
-					order = append(order, f.pkg.ID)
-				}
-				byPkg[f.pkg.ID] = append(byPkg[f.pkg.ID], f)
+				order = append(order, f)
 			}
 			at[f] = append(at[f], pos)
 		}
@@ -151,43 +147,65 @@ func (e *edit) predecorate(sets []*ChangeSet) {
 		}
 	}
 	decs := make([]*decorator.Decorator, len(order))
-	files := make([][]*dst.File, len(order))
-	parts := make([][]*part, len(order))
+	files := make([]*dst.File, len(order))
+	parts := make([]*part, len(order))
 	parallel(len(order), func(i int) {
-		fs := byPkg[order[i]]
-		decs[i] = decorator.NewDecoratorFromPackage(fs[0].pkg)
-		files[i] = make([]*dst.File, len(fs))
-		parts[i] = make([]*part, len(fs))
-		for j, f := range fs {
-			syntax := f.ast
-			var pt *part
-			if !e.pl.whole[f.name] {
-				pt = newPart(f, at[f])
-			}
+		f := order[i]
+		decs[i] = newDecorator(f)
+		syntax := f.ast
+		var pt *part
+		if !e.pl.whole[f.name] {
+			pt = newPart(f, at[f])
+		}
+		if pt != nil {
+			syntax = pt.ast
+		}
+		if df, err := decs[i].DecorateFile(syntax); err == nil {
+			files[i] = df
 			if pt != nil {
-				syntax = pt.ast
-			}
-			if df, err := decs[i].DecorateFile(syntax); err == nil {
-				files[i][j] = df
-				if pt != nil {
-					pt.decorated(decs[i])
-					parts[i][j] = pt
-				}
+				pt.decorated(decs[i])
+				parts[i] = pt
 			}
 		}
 	})
 	e.decorated = map[string]*dst.File{}
-	for i, id := range order {
-		e.decs[id] = decs[i]
-		for j, f := range byPkg[id] {
-			if df := files[i][j]; df != nil {
-				e.decorated[f.name] = df
-				if pt := parts[i][j]; pt != nil {
-					e.parts[f.name] = pt
-				}
+	for i, f := range order {
+		if files[i] != nil {
+			e.decs[f.name] = decs[i]
+			e.decorated[f.name] = files[i]
+			if parts[i] != nil {
+				e.parts[f.name] = parts[i]
 			}
 		}
 	}
+}
+
+// newDecorator is a decorator for one file. Where it can, it reads
+// positions from a file set of that file alone: dst finds the file's lines
+// by asking the position of every byte of it, which in the program's file
+// set (thousands of files, shared by the decorators running in parallel)
+// was most of decorating.
+func newDecorator(f *file) *decorator.Decorator {
+	fset := f.pkg.Fset
+	if !hasLineDirective(f.ast) {
+		fset = token.NewFileSet()
+		tf := fset.AddFile(f.tf.Name(), f.tf.Base(), f.tf.Size())
+		tf.SetLines(f.tf.Lines())
+	}
+	return decorator.NewDecoratorWithImports(fset, f.pkg.PkgPath, gotypes.New(f.pkg.TypesInfo.Uses))
+}
+
+// hasLineDirective reports whether a //line or /*line directive may
+// change the file's positions, which a copy of its lines would not keep.
+func hasLineDirective(f *ast.File) bool {
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			if strings.HasPrefix(c.Text, "//line ") || strings.HasPrefix(c.Text, "/*line ") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // restoreAll prints the edited files, in parallel.
@@ -244,10 +262,10 @@ func (e *edit) dstOf(n ast.Node) dst.Node {
 	if f == nil {
 		return nil
 	}
-	dec := e.decs[f.pkg.ID]
+	dec := e.decs[f.name]
 	if dec == nil {
-		dec = decorator.NewDecoratorFromPackage(f.pkg)
-		e.decs[f.pkg.ID] = dec
+		dec = newDecorator(f)
+		e.decs[f.name] = dec
 	}
 	if pt := e.parts[f.name]; pt != nil && !pt.kept[declAt(f.ast, n.Pos())] {
 		e.missed[f.name] = true

@@ -92,7 +92,9 @@ func newPart(f *file, positions []token.Pos) *part {
 		return nil
 	}
 	t := *f.ast
-	t.Doc, t.Decls, t.Comments = nil, nil, nil
+	// Without the file's scope: dst would decorate every declaration its
+	// objects name.
+	t.Doc, t.Decls, t.Comments, t.Scope, t.Unresolved = nil, nil, nil, nil, nil
 	var spans [][2]token.Pos
 	for _, d := range f.ast.Decls {
 		if isImport(d) || pt.kept[d] {

@@ -5,6 +5,8 @@ import (
 	"cmp"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"io"
@@ -156,7 +158,7 @@ func checkSARIFFile(path string, set bool) error {
 // as the plain mode does, when the patterns match no packages. The build
 // tags are those of -tags (buildTags), and GOFLAGS's.
 func loadPackages(patterns []string) ([]*packages.Package, error) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, BuildFlags: buildFlags()}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, BuildFlags: buildFlags(), ParseFile: parseFile}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, err
@@ -178,6 +180,15 @@ func loadPackages(patterns []string) ([]*packages.Package, error) {
 		fmt.Fprintln(os.Stderr, "ctxlint: warning:", msg)
 	}
 	return pkgs, nil
+}
+
+// parseFile parses as go/packages does, without the syntactic object
+// resolution (ast.Ident.Obj, ast.File.Scope) that nothing here reads: the
+// type checker resolves names, and dst, which decorates an object's whole
+// declaration wherever one of its identifiers is decorated, then
+// decorates only what ctxlint -fix edits.
+func parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+	return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 }
 
 // analyze loads the packages and runs the analyzers; with whole, it runs
