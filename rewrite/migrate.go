@@ -52,6 +52,13 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 			return nil, err
 		}
 		analyzed := time.Since(t)
+		if len(stuck) == 0 {
+			// Nothing to plan: the flow graph of the program alone was
+			// a second of a large pass.
+			debugf("pass %d: load %v, analysis %v; no paths", pass, loaded.Round(time.Millisecond), analyzed.Round(time.Millisecond))
+			total.Passes, total.Refusals = pass, nil
+			break
+		}
 		t = time.Now()
 		// A copy per pass: the next pass must not keep this one's analysis
 		// (and through it the program before the rewrite) alive.
