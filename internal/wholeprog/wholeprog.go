@@ -45,10 +45,13 @@ func Analyze(pkgs []*packages.Package) (*checker.Graph, error) {
 type Analysis struct {
 	Graph *checker.Graph
 	prog  *ctxprop.Program
-	// methods indexes the summarised methods by name; visible memoizes
+	// methods indexes the summarised methods by name and package; visible memoizes
 	// each package's import closure (implementations).
-	methods map[string][]*types.Func
+	methods map[string]map[*types.Package][]*types.Func
 	visible map[*types.Package]map[*types.Package]bool
+	// impls memoizes implementations by the calling package and the
+	// interface and method called.
+	impls map[implsKey][]*ctxprop.Summary
 	// analysed is the number of packages each round analysed (the
 	// others it replayed).
 	analysed []int
@@ -116,24 +119,56 @@ func (a *Analysis) implementations(pkg *types.Package, info *types.Info, call *a
 		return nil
 	}
 	if a.methods == nil {
-		a.methods = make(map[string][]*types.Func)
+		a.methods = make(map[string]map[*types.Package][]*types.Func)
 		for fn := range a.prog.Funcs {
 			if fn.Signature().Recv() != nil {
-				a.methods[fn.Name()] = append(a.methods[fn.Name()], fn)
+				byPkg := a.methods[fn.Name()]
+				if byPkg == nil {
+					byPkg = make(map[*types.Package][]*types.Func)
+					a.methods[fn.Name()] = byPkg
+				}
+				byPkg[fn.Pkg()] = append(byPkg[fn.Pkg()], fn)
 			}
 		}
 		a.visible = make(map[*types.Package]map[*types.Package]bool)
+		a.impls = make(map[implsKey][]*ctxprop.Summary)
+	}
+	key := implsKey{pkg, selection.Recv(), selection.Obj()}
+	if out, ok := a.impls[key]; ok {
+		return out
 	}
 	from := a.imports(pkg)
 	var out []*ctxprop.Summary
-	for _, fn := range a.methods[sel.Sel.Name] {
-		recv := fn.Signature().Recv().Type()
-		if !from[fn.Pkg()] || !types.Implements(recv, iface) && !types.Implements(types.NewPointer(recv), iface) {
-			continue
+	defer func() { a.impls[key] = out }()
+	add := func(fns []*types.Func) {
+		for _, fn := range fns {
+			recv := fn.Signature().Recv().Type()
+			if types.Implements(recv, iface) || types.Implements(types.NewPointer(recv), iface) {
+				out = append(out, a.prog.Funcs[fn])
+			}
 		}
-		out = append(out, a.prog.Funcs[fn])
+	}
+	// The methods of that name in the visible packages: from the smaller
+	// side (a method every package of a large program declares).
+	byPkg := a.methods[sel.Sel.Name]
+	if len(from) < len(byPkg) {
+		for p := range from {
+			add(byPkg[p])
+		}
+	} else {
+		for p, fns := range byPkg {
+			if from[p] {
+				add(fns)
+			}
+		}
 	}
 	return out
+}
+
+type implsKey struct {
+	pkg    *types.Package
+	iface  types.Type // the whole interface: a type implements it, not the method alone
+	method types.Object
 }
 
 // imports is the set of packages visible from pkg: itself and those it
