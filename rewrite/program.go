@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -155,21 +156,32 @@ func (p *program) enclosing(pos token.Pos) (*file, []ast.Node) {
 // funcAt is the innermost function (a *ast.FuncDecl or *ast.FuncLit)
 // around pos, and the declaration that holds it.
 func (p *program) funcAt(pos token.Pos) (inner ast.Node, decl *ast.FuncDecl) {
-	_, path := p.enclosing(pos)
-	for _, n := range path {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			if inner == nil {
-				inner = n
-			}
-		case *ast.FuncDecl:
-			if inner == nil {
-				inner = n
-			}
-			return inner, n
-		}
+	f := p.fileAt(pos)
+	if f == nil {
+		return nil, nil
 	}
-	return inner, nil
+	// Only the declaration holding pos, and in it only the literals
+	// holding pos: the plan asks this for every hop and call it reads.
+	// Ends are inclusive, as for astutil.PathEnclosingInterval.
+	ds := f.ast.Decls
+	i := sort.Search(len(ds), func(i int) bool { return ds[i].End() >= pos })
+	if i == len(ds) || ds[i].Pos() > pos {
+		return nil, nil
+	}
+	d := ds[i]
+	if fd, ok := d.(*ast.FuncDecl); ok {
+		decl, inner = fd, fd
+	}
+	ast.Inspect(d, func(n ast.Node) bool {
+		if n == nil || n.Pos() > pos || n.End() < pos {
+			return false
+		}
+		if lit, ok := n.(*ast.FuncLit); ok {
+			inner = lit
+		}
+		return true
+	})
+	return inner, decl
 }
 
 // callAt is the call starting at pos whose callee, if several start there
