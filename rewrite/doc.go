@@ -10,13 +10,17 @@
 //     function type with everything assigned to it (flow.go); a loop that
 //     derives its context from the tick (loop.go); a sink that takes the
 //     context (sinks.go). A set that cannot be changed safely is a Refusal
-//     with its class and reason. ctxprop reports one path per loop and
-//     blocking call; expand (expand.go) adds every other path the next run
-//     would report, from the same run's summaries and call graph, so one
-//     pass rewrites and Migrate's second only confirms.
+//     with its class and reason. For the migration ctxprop keeps a path
+//     per call of a loop and blocking call it reaches (PerCall), not only
+//     the best one per blocking call; expand (expand.go) adds every other
+//     path the next run would report, from the same run's summaries and
+//     call graph, so one pass rewrites and Migrate's second only confirms.
 //   - Apply (edit.go) edits the files with github.com/dave/dst, so comments
 //     and blank lines stay where they were, and resolves at each call the
-//     innermost context in scope with the type checker's scopes.
+//     innermost context in scope with the type checker's scopes. A file is
+//     decorated in part (part.go): its imports and the declarations an
+//     edit falls in, each printed back over its own bytes; every other
+//     byte of the file is kept.
 //   - Verify (verify.go) type-checks the rewritten packages, and every
 //     loaded package that imports them, in memory; the change sets that
 //     break them are dropped and the rest applied again. What it checked

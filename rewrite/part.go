@@ -95,12 +95,27 @@ func newPart(f *file, positions []token.Pos) *part {
 	// Without the file's scope: dst would decorate every declaration its
 	// objects name.
 	t.Doc, t.Decls, t.Comments, t.Scope, t.Unresolved = nil, nil, nil, nil, nil
+	// The comments in what is printed back: each kept declaration, and
+	// the import declarations as one region (a comment between two of them
+	// is in the bytes they replace).
 	var spans [][2]token.Pos
+	var imports [2]token.Pos
 	for _, d := range f.ast.Decls {
-		if isImport(d) || pt.kept[d] {
-			t.Decls = append(t.Decls, d)
+		switch {
+		case isImport(d):
+			if imports[0] == token.NoPos {
+				imports[0] = startOf(d)
+			}
+			imports[1] = d.End()
+		case pt.kept[d]:
 			spans = append(spans, [2]token.Pos{startOf(d), d.End()})
+		default:
+			continue
 		}
+		t.Decls = append(t.Decls, d)
+	}
+	if imports[0] != token.NoPos {
+		spans = append(spans, imports)
 	}
 	for _, cg := range f.ast.Comments {
 		if slices.ContainsFunc(spans, func(s [2]token.Pos) bool { return s[0] <= cg.Pos() && cg.End() <= s[1] }) {
@@ -204,8 +219,18 @@ func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]b
 	case len(oldImp) > 0:
 		splices = append(splices, splice{orig.Offset(startOf(oldImp[0])), orig.Offset(oldImp[len(oldImp)-1].End()), text})
 	case len(newImp) > 0:
-		at := orig.Offset(pt.f.ast.Name.End())
-		splices = append(splices, splice{at, at, append([]byte("\n\n"), text...)})
+		// On a line of its own after the package clause's, which may end
+		// in a comment.
+		at := len(src)
+		if line := orig.Line(pt.f.ast.Name.End()); line < orig.LineCount() {
+			at = orig.Offset(orig.LineStart(line + 1))
+		}
+		ins := append([]byte("\n"), text...)
+		ins = append(ins, '\n')
+		if at < len(src) && src[at] != '\n' {
+			ins = append(ins, '\n')
+		}
+		splices = append(splices, splice{at, at, ins})
 	}
 	// Each kept declaration, with what follows it up to the next one.
 	var from, to int = -1, -1

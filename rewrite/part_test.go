@@ -1,0 +1,146 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path"
+	"strings"
+	"testing"
+
+	"github.com/dave/dst"
+	"github.com/dave/dst/decorator"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/packages"
+)
+
+const partSrc = `// Package p is a file with comments everywhere.
+package p
+
+import "fmt"
+
+// between the import declarations
+
+// the second one's doc
+import (
+	"strings" // trailing
+)
+
+// A is first.
+func A() string { return fmt.Sprint(1) } // after A
+
+/* B is a block comment. */
+func B(s string) string {
+	// inside B
+	return strings.ToUpper(s)
+}
+
+// floating, not a doc comment
+
+var c = map[string]func() string{"a": A} // trailing var
+
+type T struct{ f func(string) string }
+
+// M is a method.
+func (t T) M() string { return t.f("x") }
+`
+
+// partFile type-checks src as the only file of package p.
+func partFile(t *testing.T, src string) *file {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	require.NoError(t, err)
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	tp, err := (&types.Config{Importer: importer.Default()}).Check("example.com/p", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	pkg := &packages.Package{ID: "example.com/p", PkgPath: "example.com/p", Name: "p", Fset: fset, Syntax: []*ast.File{f}, Types: tp, TypesInfo: info}
+	return &file{name: "p.go", ast: f, pkg: pkg, tf: fset.File(f.Pos())}
+}
+
+func partPrint(t *testing.T, f *file, pt *part, src string, edit func(dec *decorator.Decorator)) string {
+	t.Helper()
+	dec := newDecorator(f)
+	df, err := dec.DecorateFile(pt.ast)
+	require.NoError(t, err)
+	pt.decorated(dec)
+	if edit != nil {
+		edit(dec)
+	}
+	fr := decorator.NewRestorerWithImports(f.pkg.PkgPath, resolverFunc(func(p string) (string, error) { return path.Base(p), nil })).FileRestorer()
+	out, err := pt.print(fr, df, []byte(src))
+	require.NoError(t, err)
+	return string(out)
+}
+
+// TestPartIdentity: a file decorated in part and printed back unedited is
+// the file, byte for byte, whichever declarations the part holds.
+func TestPartIdentity(t *testing.T) {
+	f := partFile(t, partSrc)
+	for _, d := range f.ast.Decls {
+		if isImport(d) {
+			continue
+		}
+		pt := newPartAlways(t, f, d.Pos())
+		assert.Equal(t, partSrc, partPrint(t, f, pt, partSrc, nil), "with %T at %s", d, f.pkg.Fset.Position(d.Pos()))
+	}
+}
+
+// TestPartImports: an edit that uses a new package adds its import and
+// keeps the others, which only the declarations left out use, and the
+// comment between the import declarations.
+func TestPartImports(t *testing.T) {
+	f := partFile(t, partSrc)
+	var b *ast.FuncDecl
+	for _, d := range f.ast.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "B" {
+			b = fd
+		}
+	}
+	require.NotNil(t, b)
+	pt := newPartAlways(t, f, b.Body.Lbrace)
+	out := partPrint(t, f, pt, partSrc, addCtx(b))
+	_, err := parser.ParseFile(token.NewFileSet(), "p.go", out, parser.ParseComments)
+	require.NoError(t, err, out)
+	for _, want := range []string{`"context"`, `"fmt"`, `"strings"`, "// between the import declarations", "func B(ctx context.Context, s string) string {", "// inside B", "// after A", "// floating, not a doc comment"} {
+		assert.Contains(t, out, want)
+	}
+	// Outside the import declarations and B, nothing moved.
+	at := strings.Index(partSrc, "// A is first.")
+	end := strings.Index(partSrc, "/* B is")
+	assert.Contains(t, out, partSrc[at:end])
+	assert.True(t, strings.HasSuffix(out, partSrc[strings.Index(partSrc, "// floating"):]))
+}
+
+// TestPartFirstImport: a file without imports gets its first one, gofmt
+// clean, the rest of the file as it was.
+func TestPartFirstImport(t *testing.T) {
+	const src = "// Package p.\npackage p // trailing\n\n// F is first.\nfunc F() {}\n\n// G is second.\nfunc G() {}\n"
+	f := partFile(t, src)
+	g := f.ast.Decls[1].(*ast.FuncDecl)
+	out := partPrint(t, f, newPartAlways(t, f, g.Pos()), src, addCtx(g))
+	assert.Equal(t, "// Package p.\npackage p // trailing\n\nimport \"context\"\n\n// F is first.\nfunc F() {}\n\n// G is second.\nfunc G(ctx context.Context) {}\n", out)
+}
+
+// addCtx is an edit giving fd a first parameter ctx context.Context.
+func addCtx(fd *ast.FuncDecl) func(dec *decorator.Decorator) {
+	return func(dec *decorator.Decorator) {
+		d := dec.Dst.Nodes[fd].(*dst.FuncDecl)
+		ctx := &dst.Field{Names: []*dst.Ident{dst.NewIdent("ctx")}, Type: &dst.Ident{Name: "Context", Path: "context"}}
+		d.Type.Params.List = append([]*dst.Field{ctx}, d.Type.Params.List...)
+	}
+}
+
+// newPartAlways is newPart without the share above which a file is
+// decorated whole.
+func newPartAlways(t *testing.T, f *file, pos token.Pos) *part {
+	t.Helper()
+	alwaysInPart = true
+	defer func() { alwaysInPart = false }()
+	pt := newPart(f, []token.Pos{pos})
+	require.NotNil(t, pt)
+	return pt
+}
