@@ -101,18 +101,31 @@ func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*Cha
 	if len(e.missed) > 0 {
 		// An edit outside the declarations the sets name: decorate those
 		// files whole and start again.
-		if pl.whole == nil {
-			pl.whole = map[string]bool{}
-		}
-		for name := range e.missed {
-			pl.whole[name] = true
-		}
-		return pl.Apply(sets)
+		return pl.again(sets, e.missed)
 	}
 	if len(e.errs) > 0 {
 		return nil, e.errs, nil
 	}
-	return e.restoreAll()
+	out, err = e.restoreAll()
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(e.missed) > 0 {
+		// A part that cannot be printed back over its bytes alone.
+		return pl.again(sets, e.missed)
+	}
+	return out, nil, nil
+}
+
+// again applies the sets once more, decorating the named files whole.
+func (pl *Plan) again(sets []*ChangeSet, whole map[string]bool) (map[string][]byte, map[*ChangeSet]error, error) {
+	if pl.whole == nil {
+		pl.whole = map[string]bool{}
+	}
+	for name := range whole {
+		pl.whole[name] = true
+	}
+	return pl.Apply(sets)
 }
 
 // predecorate decorates, ahead and in parallel, the files the sets name:
@@ -209,7 +222,7 @@ func hasLineDirective(f *ast.File) bool {
 }
 
 // restoreAll prints the edited files, in parallel.
-func (e *edit) restoreAll() (map[string][]byte, map[*ChangeSet]error, error) {
+func (e *edit) restoreAll() (map[string][]byte, error) {
 	e.resolver() // memoized before the workers share it
 	names := slices.Sorted(maps.Keys(e.files))
 	dfs := make([]*dst.File, len(names))
@@ -221,18 +234,23 @@ func (e *edit) restoreAll() (map[string][]byte, map[*ChangeSet]error, error) {
 	e.decs, e.files, e.decorated = nil, nil, nil
 	srcs := make([][]byte, len(names))
 	errs := make([]error, len(names))
+	partial := make([]bool, len(names))
 	parallel(len(names), func(i int) {
-		srcs[i], errs[i] = e.restore(names[i], dfs[i])
+		srcs[i], partial[i], errs[i] = e.restore(names[i], dfs[i])
 		dfs[i] = nil
 	})
 	out := make(map[string][]byte, len(names))
 	for i, name := range names {
-		if errs[i] != nil {
-			return nil, nil, errs[i]
+		switch {
+		case partial[i]:
+			debugf("%s: decorated whole: %v", name, errs[i])
+			e.missed[name] = true
+		case errs[i] != nil:
+			return nil, errs[i]
 		}
 		out[name] = srcs[i]
 	}
-	return out, nil, nil
+	return out, nil
 }
 
 // parallel calls f(0) … f(n-1) on as many goroutines as GOMAXPROCS.
@@ -658,8 +676,9 @@ func (e *edit) replace(old ast.Expr, n dst.Expr) {
 	}
 }
 
-// restore prints a file with its imports updated.
-func (e *edit) restore(name string, df *dst.File) ([]byte, error) {
+// restore prints a file with its imports updated; partial reports a part
+// that must be decorated whole instead, with the reason in err.
+func (e *edit) restore(name string, df *dst.File) (out []byte, partial bool, err error) {
 	f := e.p.files[name]
 	r := decorator.NewRestorerWithImports(f.pkg.PkgPath, e.resolver())
 	fr := r.FileRestorer()
@@ -669,19 +688,19 @@ func (e *edit) restore(name string, df *dst.File) ([]byte, error) {
 	if pt := e.parts[name]; pt != nil {
 		src, err := e.p.source(name)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		out, err := pt.print(fr, df, src)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, true, err // decorate it whole instead
 		}
-		return out, nil
+		return out, false, nil
 	}
 	var buf bytes.Buffer
 	if err := fr.Fprint(&buf, df); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, false, fmt.Errorf("%s: %v", name, err)
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), false, nil
 }
 
 // shadowsContext reports whether the file declares something else named

@@ -25,6 +25,32 @@ import (
 // bytes in the file, the import declarations theirs, and every other byte
 // of the file stays as it was.
 
+// sameImports reports an error unless every import of f is in g, under
+// the same name.
+func sameImports(f, g *ast.File) error {
+	names := map[string]string{}
+	for _, is := range g.Imports {
+		names[is.Path.Value] = importName(is)
+	}
+	for _, is := range f.Imports {
+		name, ok := names[is.Path.Value]
+		switch {
+		case !ok:
+			return fmt.Errorf("import %s removed", is.Path.Value)
+		case name != importName(is):
+			return fmt.Errorf("import %s renamed %s", is.Path.Value, name)
+		}
+	}
+	return nil
+}
+
+func importName(is *ast.ImportSpec) string {
+	if is.Name == nil {
+		return ""
+	}
+	return is.Name.Name
+}
+
 // alwaysInPart makes every file decorated in part, however much of it the
 // edits hold (a test hook: the golden trees must not tell the difference).
 var alwaysInPart = false
@@ -164,8 +190,10 @@ func (pt *part) marker() dst.Decl {
 }
 
 // print prints the decorated part df with fr and splices it into src, the
-// file's text: each kept declaration (with any declaration an edit placed
-// after it) and the import declarations replace their own bytes.
+// file's text: each kept declaration and the import declarations replace
+// their own bytes. What the bytes left out would not survive (an import
+// renamed or removed, a declaration added) is an error: the file is then
+// decorated whole.
 func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]byte, error) {
 	if len(src) != pt.f.tf.Size() {
 		return nil, fmt.Errorf("the file changed since it was loaded")
@@ -186,7 +214,7 @@ func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]b
 	}
 	// df.Decls, as the restorer left them, and of.Decls are one list: the
 	// imports (which the restorer may have added or removed), the kept
-	// declarations with those an edit added after them, and the marker.
+	// declarations (and any an edit added), and the marker.
 	if len(of.Decls) != len(df.Decls)+1 {
 		return nil, fmt.Errorf("printed part has %d declarations, not %d", len(of.Decls), len(df.Decls)+1)
 	}
@@ -209,6 +237,13 @@ func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]b
 			newImp = append(newImp, d)
 		}
 	}
+	// The bytes left out still name the imports as they were: a part is
+	// only printed back when every import kept its name (the restorer
+	// renames one on a clash with an import it adds, or to make room for
+	// context) and none went away (with it would go its comments).
+	if err := sameImports(pt.f.ast, of); err != nil {
+		return nil, err
+	}
 	orig := pt.f.tf
 	var text []byte
 	if len(newImp) > 0 {
@@ -220,10 +255,20 @@ func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]b
 		splices = append(splices, splice{orig.Offset(startOf(oldImp[0])), orig.Offset(oldImp[len(oldImp)-1].End()), text})
 	case len(newImp) > 0:
 		// On a line of its own after the package clause's, which may end
-		// in a comment.
-		at := len(src)
-		if line := orig.Line(pt.f.ast.Name.End()); line < orig.LineCount() {
-			at = orig.Offset(orig.LineStart(line + 1))
+		// in a comment; not where a declaration or comment goes on.
+		line := orig.PositionFor(pt.f.ast.Name.End(), false).Line
+		if line >= orig.LineCount() {
+			return nil, fmt.Errorf("nothing follows the package clause's line")
+		}
+		p := orig.LineStart(line + 1)
+		at := orig.Offset(p)
+		if len(pt.f.ast.Decls) > 0 && startOf(pt.f.ast.Decls[0]) < p {
+			return nil, fmt.Errorf("a declaration shares the package clause's line")
+		}
+		for _, cg := range pt.f.ast.Comments {
+			if cg.Pos() < p && p < cg.End() {
+				return nil, fmt.Errorf("a comment spans the package clause's line end")
+			}
 		}
 		ins := append([]byte("\n"), text...)
 		ins = append(ins, '\n')
@@ -232,30 +277,23 @@ func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]b
 		}
 		splices = append(splices, splice{at, at, ins})
 	}
-	// Each kept declaration, with what follows it up to the next one.
-	var from, to int = -1, -1
-	var orig0 ast.Decl
-	flush := func() {
-		if orig0 != nil {
-			splices = append(splices, splice{orig.Offset(startOf(orig0)), orig.Offset(orig0.End()), out[from:to]})
-		}
-	}
+	// Each kept declaration.
 	for i, d := range df.Decls {
 		o := of.Decls[i]
 		if isImport(o) {
 			continue
 		}
-		if a, ok := pt.decls[d]; ok {
-			flush()
-			orig0, from = a, off(startOf(o))
+		a, ok := pt.decls[d]
+		if !ok {
+			// One an edit added (a compat wrapper): a comment after the
+			// declaration it follows would end up after it.
+			return nil, fmt.Errorf("printed part: a declaration was added")
 		}
-		if orig0 == nil {
-			return nil, fmt.Errorf("printed part: a declaration before the first kept one")
-		}
-		to = off(o.End())
+		splices = append(splices, splice{orig.Offset(startOf(a)), orig.Offset(a.End()), out[off(startOf(o)):off(o.End())]})
 	}
-	flush()
-	slices.SortFunc(splices, func(a, b splice) int { return a.from - b.from })
+	// Stable: the first import goes before a declaration starting where
+	// it is inserted.
+	slices.SortStableFunc(splices, func(a, b splice) int { return a.from - b.from })
 	var res bytes.Buffer
 	last := 0
 	for _, s := range splices {

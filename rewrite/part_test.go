@@ -61,19 +61,51 @@ func partFile(t *testing.T, src string) *file {
 	return &file{name: "p.go", ast: f, pkg: pkg, tf: fset.File(f.Pos())}
 }
 
-func partPrint(t *testing.T, f *file, pt *part, src string, edit func(dec *decorator.Decorator)) string {
+func partPrint(t *testing.T, f *file, pt *part, src string, edit func(dec *decorator.Decorator, df *dst.File)) string {
+	t.Helper()
+	out, err := tryPartPrint(t, f, pt, src, edit, nil)
+	require.NoError(t, err)
+	return out
+}
+
+// tryPartPrint decorates pt, edits it, and prints it with aliases for
+// the restorer.
+func tryPartPrint(t *testing.T, f *file, pt *part, src string, edit func(dec *decorator.Decorator, df *dst.File), alias map[string]string) (string, error) {
 	t.Helper()
 	dec := newDecorator(f)
 	df, err := dec.DecorateFile(pt.ast)
 	require.NoError(t, err)
 	pt.decorated(dec)
 	if edit != nil {
-		edit(dec)
+		edit(dec, df)
 	}
 	fr := decorator.NewRestorerWithImports(f.pkg.PkgPath, resolverFunc(func(p string) (string, error) { return path.Base(p), nil })).FileRestorer()
+	for p, a := range alias {
+		fr.Alias[p] = a
+	}
 	out, err := pt.print(fr, df, []byte(src))
-	require.NoError(t, err)
-	return string(out)
+	return string(out), err
+}
+
+// TestPartRefuses: what the bytes left out would not survive is an error
+// (Apply then decorates the file whole): an import renamed, a declaration
+// added, a first import where the package clause's line goes on.
+func TestPartRefuses(t *testing.T) {
+	f := partFile(t, partSrc)
+	b := f.ast.Decls[3].(*ast.FuncDecl)
+	_, err := tryPartPrint(t, f, newPartAlways(t, f, b.Pos()), partSrc, addCtx(b), map[string]string{"strings": "stdstrings"})
+	assert.ErrorContains(t, err, "renamed")
+
+	_, err = tryPartPrint(t, f, newPartAlways(t, f, b.Pos()), partSrc, func(dec *decorator.Decorator, df *dst.File) {
+		df.Decls = append(df.Decls, &dst.FuncDecl{Name: dst.NewIdent("W"), Type: &dst.FuncType{}, Body: &dst.BlockStmt{}})
+	}, nil)
+	assert.ErrorContains(t, err, "added")
+
+	const oneLine = "package p; func F() {}\n\nfunc G() {}\n"
+	f = partFile(t, oneLine)
+	g := f.ast.Decls[1].(*ast.FuncDecl)
+	_, err = tryPartPrint(t, f, newPartAlways(t, f, g.Pos()), oneLine, addCtx(g), nil)
+	assert.ErrorContains(t, err, "package clause")
 }
 
 // TestPartIdentity: a file decorated in part and printed back unedited is
@@ -126,8 +158,8 @@ func TestPartFirstImport(t *testing.T) {
 }
 
 // addCtx is an edit giving fd a first parameter ctx context.Context.
-func addCtx(fd *ast.FuncDecl) func(dec *decorator.Decorator) {
-	return func(dec *decorator.Decorator) {
+func addCtx(fd *ast.FuncDecl) func(dec *decorator.Decorator, df *dst.File) {
+	return func(dec *decorator.Decorator, _ *dst.File) {
 		d := dec.Dst.Nodes[fd].(*dst.FuncDecl)
 		ctx := &dst.Field{Names: []*dst.Ident{dst.NewIdent("ctx")}, Type: &dst.Ident{Name: "Context", Path: "context"}}
 		d.Type.Params.List = append([]*dst.Field{ctx}, d.Type.Params.List...)

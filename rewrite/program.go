@@ -162,9 +162,8 @@ func (p *program) funcAt(pos token.Pos) (inner ast.Node, decl *ast.FuncDecl) {
 	}
 	// Only the declaration holding pos, and in it only the literals
 	// holding pos: the plan asks this for every hop and call it reads.
-	// Ends are inclusive, as for astutil.PathEnclosingInterval.
 	ds := f.ast.Decls
-	i := sort.Search(len(ds), func(i int) bool { return ds[i].End() >= pos })
+	i := sort.Search(len(ds), func(i int) bool { return ds[i].End() > pos })
 	if i == len(ds) || ds[i].Pos() > pos {
 		return nil, nil
 	}
@@ -173,7 +172,7 @@ func (p *program) funcAt(pos token.Pos) (inner ast.Node, decl *ast.FuncDecl) {
 		decl, inner = fd, fd
 	}
 	ast.Inspect(d, func(n ast.Node) bool {
-		if n == nil || n.Pos() > pos || n.End() < pos {
+		if n == nil || n.Pos() > pos || n.End() <= pos {
 			return false
 		}
 		if lit, ok := n.(*ast.FuncLit); ok {
