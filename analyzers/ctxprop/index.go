@@ -38,6 +38,8 @@ type pkgAnalysis struct {
 	calls map[*types.Func][]callSite
 	// addrTaken holds the package's functions used as values.
 	addrTaken map[*types.Func]bool
+	// stores are the unexported package variables holding literals.
+	stores privateStores
 
 	funcUnits map[*types.Func]*unit
 	litUnits  map[*ast.FuncLit]*unit // function literals stored as values
@@ -93,6 +95,7 @@ func (a *pkgAnalysis) index() {
 	a.fieldAssigned = make(map[*types.Var]bool)
 	a.calls = make(map[*types.Func][]callSite)
 	a.addrTaken = make(map[*types.Func]bool)
+	a.stores = newPrivateStores()
 	a.funcUnits = make(map[*types.Func]*unit)
 	a.litUnits = make(map[*ast.FuncLit]*unit)
 	a.sinkImpls = make(map[string][]sinkImpl)
@@ -132,6 +135,7 @@ func (a *pkgAnalysis) index() {
 			a.units = append(a.units, u)
 		case *ast.FuncLit:
 			a.nodes = append(a.nodes, n)
+			a.stores.litStored(a.info, a.pass.Pkg, n, stack)
 			decl := enclosingDecl(stack)
 			litCount[decl]++
 			if stored(n, stack, a.info) || a.constructedArg(n, stack) || a.program != nil && a.program.IsLitCallee != nil && a.program.IsLitCallee(n.Type.Func) {
@@ -171,7 +175,9 @@ func (a *pkgAnalysis) index() {
 				a.calls[fn.Origin()] = append(a.calls[fn.Origin()], callSite{n, enclosingDecl(stack)})
 			}
 		case *ast.Ident:
+			a.stores.use(a.info, a.pass.Pkg, n, stack)
 			if fn, ok := a.info.Uses[n].(*types.Func); ok && !funcname.Called(n, stack) {
+				a.stores.funcValue(a.info, a.pass.Pkg, fn.Origin(), stack)
 				if fn.Pkg() == a.pass.Pkg {
 					a.addrTaken[fn.Origin()] = true
 				} else if fn.Pkg() != nil && fn.Signature().Recv() == nil {

@@ -384,7 +384,7 @@ func (a *pkgAnalysis) exportFacts() {
 			if len(s.Reaches) == 0 {
 				continue // field calls only: for its callers, not for dispatch
 			}
-			if a.addrTaken[u.fn] {
+			if a.addrTaken[u.fn] && !a.stores.privateFunc(u.fn) {
 				dispatch.Values = append(dispatch.Values, FuncValue{Name: u.name, Signature: typeString(u.fn.Signature()), Summary: *s})
 			}
 			if named := recvNamed(u.fn); named != nil {
@@ -396,7 +396,7 @@ func (a *pkgAnalysis) exportFacts() {
 				}
 				tm.Methods = append(tm.Methods, MethodSummary{Name: u.fn.Name(), Summary: *s})
 			}
-		case u.lit != nil && u.sig != nil && len(s.Reaches) > 0:
+		case u.lit != nil && u.sig != nil && len(s.Reaches) > 0 && !a.stores.private(u.lit):
 			dispatch.Values = append(dispatch.Values, FuncValue{Name: u.name, Signature: typeString(u.sig), Summary: *s})
 		}
 	}
@@ -404,7 +404,9 @@ func (a *pkgAnalysis) exportFacts() {
 	// through the store resolve to them.
 	imported := make([]*types.Func, 0, len(a.importedValues))
 	for fn := range a.importedValues {
-		imported = append(imported, fn)
+		if !a.stores.privateFunc(fn) {
+			imported = append(imported, fn)
+		}
 	}
 	slices.SortFunc(imported, func(x, y *types.Func) int { return strings.Compare(x.FullName(), y.FullName()) })
 	for _, fn := range imported {
