@@ -113,6 +113,10 @@ func (fl *flow) nodeOf(info *types.Info, e ast.Expr) node {
 		return fl.nodeOf(info, e.X)
 	case *ast.FuncLit:
 		return fl.named(node{kind: "lit", pos: e.Type.Func}, "func literal")
+	case *ast.TypeAssertExpr:
+		// Wherever it flows (assigned, passed, returned, stored), the
+		// value keeps the signature the assertion names.
+		return fl.assertedNode(e)
 	case *ast.CallExpr:
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 			return fl.nodeOf(info, e.Args[0]) // a conversion
@@ -200,9 +204,6 @@ func (fl *flow) walkFile(f *file) {
 		}
 		d := fl.nodeOf(info, dst)
 		switch s := ast.Unparen(src).(type) {
-		case *ast.TypeAssertExpr: // f, ok := v.(func(string) error)
-			fl.asserted(d, s)
-			return
 		case *ast.CompositeLit:
 			fl.composite(info, d, s)
 			return
@@ -266,7 +267,9 @@ func (fl *flow) walkFile(f *file) {
 		case *ast.TypeSwitchStmt: // switch f := v.(type) { case func(string) error: ... }
 			for _, c := range n.Body.List {
 				if obj := info.Implicits[c]; obj != nil && holdsFunc(obj.Type()) {
-					fl.asserted(fl.objNode(obj), typeSwitchAssert(n))
+					if ta := typeSwitchAssert(n); ta != nil {
+						fl.link(fl.objNode(obj), fl.assertedNode(ta))
+					}
 				}
 			}
 		case *ast.RangeStmt:
@@ -499,18 +502,15 @@ func (fl *flow) opaque(info *types.Info, e ast.Expr) {
 	fl.link(fl.nodeOf(info, e), fl.named(node{kind: "opaque", pos: e.Pos()}, types.ExprString(e)))
 }
 
-// asserted marks a slot filled by a type assertion: the functions it
-// holds come out of an interface value, stored with the signature the
-// assertion names, which must not change.
-func (fl *flow) asserted(slot node, e *ast.TypeAssertExpr) {
-	if e == nil {
-		return
-	}
+// assertedNode is the value of a type assertion: the functions it holds
+// come out of an interface value, stored with the signature the assertion
+// names, which must not change.
+func (fl *flow) assertedNode(e *ast.TypeAssertExpr) node {
 	name := "(type)" // a type switch's
 	if e.Type != nil {
 		name = "(" + types.ExprString(e.Type) + ")"
 	}
-	fl.link(slot, fl.named(node{kind: "asserted", pos: e.Pos()}, types.ExprString(e.X)+"."+name))
+	return fl.named(node{kind: "asserted", pos: e.Pos()}, types.ExprString(e.X)+"."+name)
 }
 
 // typeSwitchAssert is a type switch's v.(type).

@@ -104,7 +104,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
-	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, loopUse: map[string]int{}, expanded: map[tail]bool{}, hopExpanded: map[hopKey]bool{}, blank: map[token.Pos]token.Pos{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey]hop{}, served: map[[2]string]bool{}, callees: map[calleeKey]node{}, loops: map[token.Pos]loopFound{}, assigns: map[assignKey][]*ast.CallExpr{}}
+	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, use: map[string]int{}, onPath: map[string]bool{}, expanded: map[tail]bool{}, hopExpanded: map[hopKey]bool{}, blank: map[token.Pos]token.Pos{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey]hop{}, served: map[[2]string]bool{}, callees: map[calleeKey]node{}, loops: map[token.Pos]loopFound{}, assigns: map[assignKey][]*ast.CallExpr{}}
 	queue := slices.Clone(stuck)
 	for i := 0; i < len(queue); i++ {
 		kept := b.path(queue[i])
@@ -115,7 +115,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	pl.Found = len(queue) - len(stuck)
 	b.thread()
 	for _, key := range b.order {
-		if cs := b.sets[key]; cs != nil && (cs.Loop == nil || b.loopUse[key] > 0) {
+		if cs := b.sets[key]; cs != nil && (!b.onPath[key] || b.use[key] > 0) {
 			pl.Sets = append(pl.Sets, cs)
 		}
 	}
@@ -135,9 +135,12 @@ type builder struct {
 	comp         map[node]string // node → key of its change set or refusal
 	roots        map[*ast.FuncDecl]bool
 	ignored      map[string][]string // name called → files the build excludes that call it
-	// loopUse counts, by loop set, the paths through it not refused: a
-	// loop whose every path is refused derives a context nobody uses.
-	loopUse map[string]int
+	// use counts, by set, the paths through it not refused; onPath marks
+	// the sets on any path. A set whose every path is refused below it
+	// would take a context nobody uses, and its loop would pass
+	// context.TODO() though it has a deadline: it is left out.
+	use    map[string]int
+	onPath map[string]bool
 	// expanded marks the paths expand found (by call and reach); tails
 	// and hopTails memoize tailsOf and tailsAt.
 	expanded map[tail]bool
@@ -291,12 +294,13 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 			b.serve(&cs.Paths, "set "+k, label)
 		}
 		blocked = blocked || b.refused[k] != nil
-	}
-	if !blocked && loopKey != "" {
-		b.loopUse[loopKey]++
+		b.onPath[k] = true
 	}
 	if blocked {
 		return 0
+	}
+	for _, k := range keys {
+		b.use[k]++
 	}
 	return len(hops)
 }

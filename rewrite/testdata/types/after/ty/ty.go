@@ -75,5 +75,12 @@ func Probe() {
 		case func(string) error:
 			_ = g("r")
 		}
+		run(registry["probe"].(func(string) error))
 	}
+}
+
+// run is passed the asserted value itself: its parameter keeps the
+// asserted signature.
+func run(f func(string) error) {
+	_ = f("s")
 }
