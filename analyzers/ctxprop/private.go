@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // A function literal stored only in an unexported package variable (a
@@ -213,19 +214,12 @@ func holdsFuncs(t types.Type) bool {
 	return false
 }
 
+// isBuiltin reports whether call calls one of the named builtins.
 func isBuiltin(info *types.Info, call *ast.CallExpr, names ...string) bool {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return false
 	}
 	b, ok := info.Uses[id].(*types.Builtin)
-	if !ok {
-		return false
-	}
-	for _, n := range names {
-		if b.Name() == n {
-			return true
-		}
-	}
-	return false
+	return ok && slices.Contains(names, b.Name())
 }
