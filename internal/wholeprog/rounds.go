@@ -3,7 +3,6 @@ package wholeprog
 import (
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
 	"sync"
 
@@ -106,7 +105,7 @@ func (r *rounds) next(n int, funcs, before map[*types.Func]*ctxprop.Summary, lit
 func markChanged[K comparable](changedAt map[any]int, round int, now, before map[K]*ctxprop.Summary) bool {
 	changed := false
 	for k, s := range now {
-		if t, ok := before[k]; !ok || s != t && !reflect.DeepEqual(s, t) {
+		if t, ok := before[k]; !ok || !s.Equal(t) {
 			changedAt[k] = round
 			changed = true
 		}
