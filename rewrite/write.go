@@ -47,13 +47,18 @@ func writeFile(name string, src []byte) error {
 
 // Diff is the unified diff of every changed file, relative to dir.
 func (r *Result) Diff(dir string) (string, error) {
-	var out strings.Builder
-	for _, name := range r.Names() {
+	names := r.Names()
+	diffs := make([]string, len(names))
+	errs := make([]error, len(names))
+	// The files' diffs on every core: difflib's matching took most of a
+	// second on a 2,000-file migration.
+	parallel(len(names), func(i int) {
+		name := names[i]
 		rel, err := filepath.Rel(dir, name)
 		if err != nil {
 			rel = name
 		}
-		d, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		diffs[i], err = difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
 			A:        difflib.SplitLines(string(r.Old[name])),
 			B:        difflib.SplitLines(string(r.Files[name])),
 			FromFile: "a/" + filepath.ToSlash(rel),
@@ -61,11 +66,15 @@ func (r *Result) Diff(dir string) (string, error) {
 			Context:  3,
 		})
 		if err != nil {
-			return "", fmt.Errorf("%s: %v", name, err)
+			errs[i] = fmt.Errorf("%s: %v", name, err)
 		}
-		out.WriteString(d)
+	})
+	for _, err := range errs {
+		if err != nil {
+			return "", err
+		}
 	}
-	return out.String(), nil
+	return strings.Join(diffs, ""), nil
 }
 
 // Names lists the changed files, sorted.
