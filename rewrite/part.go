@@ -249,7 +249,10 @@ func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]b
 	if len(newImp) > 0 {
 		text = out[off(startOf(newImp[0])):off(newImp[len(newImp)-1].End())]
 	}
-	reformat := len(oldImp) == 0 != (len(newImp) == 0)
+	// The file's first import is inserted, not spliced over the old ones:
+	// gofmt spaces it. (No import region goes: sameImports refused a part
+	// that lost an import, and the restorer keeps an empty import ().)
+	reformat := len(oldImp) == 0 && len(newImp) > 0
 	switch {
 	case len(oldImp) > 0:
 		splices = append(splices, splice{orig.Offset(startOf(oldImp[0])), orig.Offset(oldImp[len(oldImp)-1].End()), text})

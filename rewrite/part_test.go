@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"go/ast"
+	"go/format"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -175,4 +176,20 @@ func newPartAlways(t *testing.T, f *file, pos token.Pos) *part {
 	pt := newPart(f, []token.Pos{pos})
 	require.NotNil(t, pt)
 	return pt
+}
+
+// TestPartEmptyImports: an empty import () stays, and the file stays
+// gofmt clean.
+func TestPartEmptyImports(t *testing.T) {
+	const src = "package p\n\nimport ()\n\n// F is first.\nfunc F() {}\n\n// G is second.\nfunc G() {}\n"
+	f := partFile(t, src)
+	g := f.ast.Decls[2].(*ast.FuncDecl)
+	out := partPrint(t, f, newPartAlways(t, f, g.Pos()), src, func(dec *decorator.Decorator, _ *dst.File) {
+		d := dec.Dst.Nodes[g].(*dst.FuncDecl)
+		d.Type.Params.List = append(d.Type.Params.List, &dst.Field{Names: []*dst.Ident{dst.NewIdent("n")}, Type: dst.NewIdent("int")})
+	})
+	formatted, err := format.Source([]byte(out))
+	require.NoError(t, err)
+	assert.Equal(t, string(formatted), out, "not gofmt clean")
+	assert.Equal(t, strings.Replace(src, "func G() {}", "func G(n int) {}", 1), out)
 }
