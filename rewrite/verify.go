@@ -123,16 +123,7 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, checked, error) {
 		if pkg.Module != nil && pkg.Module.GoVersion != "" {
 			conf.GoVersion = "go" + pkg.Module.GoVersion
 		}
-		info := &types.Info{
-			Types:        map[ast.Expr]types.TypeAndValue{},
-			Defs:         map[*ast.Ident]types.Object{},
-			Uses:         map[*ast.Ident]types.Object{},
-			Implicits:    map[ast.Node]types.Object{},
-			Instances:    map[*ast.Ident]types.Instance{},
-			Scopes:       map[ast.Node]*types.Scope{},
-			Selections:   map[*ast.SelectorExpr]*types.Selection{},
-			FileVersions: map[*ast.File]string{},
-		}
+		info := newInfo(pkg.TypesInfo)
 		t, _ := conf.Check(pkg.PkgPath, p.fset, files, info)
 		done[pkg] = &rechecked{files: files, types: t, info: info, imports: imports}
 		return nil
@@ -151,6 +142,26 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, checked, error) {
 		return errs, nil, nil
 	}
 	return nil, done, nil
+}
+
+// newInfo is a types.Info with room for as much as was, a little more:
+// the rewritten package is about the size of the one loaded, and maps
+// grown by doubling were a good part of the type-check's time.
+func newInfo(was *types.Info) *types.Info {
+	if was == nil {
+		was = &types.Info{}
+	}
+	room := func(n int) int { return n + n/8 }
+	return &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue, room(len(was.Types))),
+		Defs:         make(map[*ast.Ident]types.Object, room(len(was.Defs))),
+		Uses:         make(map[*ast.Ident]types.Object, room(len(was.Uses))),
+		Implicits:    make(map[ast.Node]types.Object, room(len(was.Implicits))),
+		Instances:    make(map[*ast.Ident]types.Instance, room(len(was.Instances))),
+		Scopes:       make(map[ast.Node]*types.Scope, room(len(was.Scopes))),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection, room(len(was.Selections))),
+		FileVersions: make(map[*ast.File]string, len(was.FileVersions)),
+	}
 }
 
 // next returns the packages of the program as rewritten: those verify
