@@ -3,7 +3,6 @@ package rewrite
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"slices"
@@ -134,7 +133,7 @@ type builder struct {
 	refusedOrder []string
 	comp         map[node]string // node → key of its change set or refusal
 	roots        map[*ast.FuncDecl]bool
-	ignored      map[string][]string // name called → files the build excludes that call it
+	excluded     *excluded // the files the build excludes, parsed on first use
 	// use counts, by set, the paths through it not refused; onPath marks
 	// the sets on any path. A set whose every path is refused below it
 	// would take a context nobody uses, and its loop would pass
@@ -728,54 +727,16 @@ func (b *builder) contextInScope(pos token.Pos) bool {
 	return false
 }
 
-// ignoredCaller refuses a set whose functions are called by name from a
-// file the build excludes (other build tags or GOOS): that file is not
-// type-checked, so its calls cannot be updated safely, and changing the
-// signature would break the build that includes it.
+// ignoredCaller refuses a set whose functions a file the build excludes
+// uses or declares again (excluded.go).
 func (b *builder) ignoredCaller(members []node) (class, reason string, at token.Pos) {
-	if b.ignored == nil {
-		b.ignored = map[string][]string{}
-		seen := map[string]bool{}
-		for _, pkg := range b.pl.prog.pkgs {
-			if !b.pl.prog.editable(pkg) {
-				continue
-			}
-			for _, name := range pkg.IgnoredFiles {
-				if seen[name] || !strings.HasSuffix(name, ".go") {
-					continue
-				}
-				seen[name] = true
-				f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.SkipObjectResolution)
-				if err != nil {
-					continue
-				}
-				ast.Inspect(f, func(n ast.Node) bool {
-					if c, ok := n.(*ast.CallExpr); ok {
-						switch fun := ast.Unparen(c.Fun).(type) {
-						case *ast.Ident:
-							b.ignored[fun.Name] = append(b.ignored[fun.Name], name)
-						case *ast.SelectorExpr:
-							b.ignored[fun.Sel.Name] = append(b.ignored[fun.Sel.Name], name)
-						}
-					}
-					return true
-				})
-			}
-		}
+	if b.excluded == nil {
+		b.excluded = newExcluded(b.pl.prog)
 	}
-	for _, m := range members {
-		if m.kind != "func" && m.kind != "iface" {
-			continue
-		}
-		fn := b.pl.flow.index().funcs[m.pos]
-		if fn == nil {
-			continue
-		}
-		if files := b.ignored[fn.Name()]; len(files) > 0 {
-			return "build-tagged file", fmt.Sprintf("%s is called from %s, which the build excludes (build tags or GOOS): run ctxlint -fix with -tags that include it, or change that call by hand", fn.Name(), files[0]), m.pos
-		}
+	if len(b.excluded.files) == 0 {
+		return "", "", token.NoPos
 	}
-	return "", "", token.NoPos
+	return b.excluded.refusal(members, b.pl.flow.index())
 }
 
 // blankAround returns the type's position of the innermost function

@@ -30,6 +30,9 @@ var cases = []struct {
 	opts    rewrite.Options
 	refused []string // classes of the refusals expected, in order
 	remain  int      // reports left after the fix (the refused paths)
+	// goos lists other platforms the result must build and vet on: the
+	// files their builds include and this one excludes must not break.
+	goos []string
 }{
 	{name: "chain"},
 	{name: "iface"},
@@ -39,7 +42,7 @@ var cases = []struct {
 	{name: "sinks"},
 	{name: "shapes"},
 	{name: "compat", opts: rewrite.Options{Compat: true}},
-	{name: "tagged", refused: []string{"build-tagged file"}, remain: 1},
+	{name: "tagged", refused: []string{"build-tagged file", "build-tagged file"}, remain: 2, goos: []string{"windows"}},
 	{name: "cgo", refused: []string{"cgo"}, remain: 1},
 	{name: "generated", refused: []string{"generated file"}, remain: 1},
 	{name: "types", refused: []string{"fixed signature", "used by reflection", "used by reflection", "used by reflection"}, remain: 2},
@@ -71,6 +74,10 @@ func TestGolden(t *testing.T) {
 
 			goCmd(t, dir, "build", "./...")
 			goCmd(t, dir, "vet", "./...")
+			for _, goos := range c.goos {
+				goCmd(t, dir, "GOOS="+goos, "build", "./...")
+				goCmd(t, dir, "GOOS="+goos, "vet", "./...")
+			}
 
 			pkgs := load(t, dir)
 			graph, err := wholeprog.Analyze(pkgs)
@@ -197,10 +204,17 @@ func readTree(t *testing.T, dir string, skip ...string) map[string]string {
 	return out
 }
 
+// goCmd runs go with args in dir; leading NAME=value arguments are set in
+// its environment.
 func goCmd(t *testing.T, dir string, args ...string) {
 	t.Helper()
+	var env []string
+	for len(args) > 0 && strings.Contains(args[0], "=") {
+		env, args = append(env, args[0]), args[1:]
+	}
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "go %s:\n%s", strings.Join(args, " "), out)
+	require.NoError(t, err, "%s go %s:\n%s", strings.Join(env, " "), strings.Join(args, " "), out)
 }

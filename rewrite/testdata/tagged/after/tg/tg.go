@@ -1,5 +1,6 @@
-// Package tg has a function on a path that a build-tagged file calls: the
-// set is refused, naming the file, and the other path is rewritten.
+// Package tg has functions on a path that build-tagged files call or
+// declare again: those sets are refused, naming the file, and the other
+// paths are rewritten.
 package tg
 
 import (
@@ -22,6 +23,13 @@ func dial(ctx context.Context, addr string) error {
 	return c.Close()
 }
 
+// query shares its name with a method that windows.go calls: that call
+// is not a call of query, which is rewritten.
+func query(ctx context.Context, addr string) error {
+	_, err := net.DefaultResolver.LookupPort(ctx, "tcp", addr)
+	return err
+}
+
 // Loop resolves and dials on every tick.
 func Loop() {
 	h := health.RegisterLiveness("tagged")
@@ -29,6 +37,8 @@ func Loop() {
 		ctx, cancel := health.WithDeadline(context.Background(), deadline)
 		_ = resolve("a")
 		_ = dial(ctx, "b:1")
+		_ = query(ctx, "c")
+		_ = lookup("d")
 		cancel()
 	}
 }

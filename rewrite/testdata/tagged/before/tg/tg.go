@@ -1,5 +1,6 @@
-// Package tg has a function on a path that a build-tagged file calls: the
-// set is refused, naming the file, and the other path is rewritten.
+// Package tg has functions on a path that build-tagged files call or
+// declare again: those sets are refused, naming the file, and the other
+// paths are rewritten.
 package tg
 
 import (
@@ -21,11 +22,20 @@ func dial(addr string) error {
 	return c.Close()
 }
 
+// query shares its name with a method that windows.go calls: that call
+// is not a call of query, which is rewritten.
+func query(addr string) error {
+	_, err := net.LookupPort("tcp", addr)
+	return err
+}
+
 // Loop resolves and dials on every tick.
 func Loop() {
 	h := health.RegisterLiveness("tagged")
 	for range h.C {
 		_ = resolve("a")
 		_ = dial("b:1")
+		_ = query("c")
+		_ = lookup("d")
 	}
 }

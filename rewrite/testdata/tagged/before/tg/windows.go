@@ -4,3 +4,11 @@ package tg
 
 // warm resolves once on Windows.
 func warm() { _ = resolve("w") }
+
+// wmi is a Windows-only source whose method is named as a function of
+// the package.
+type wmi struct{}
+
+func (wmi) query(string) error { return nil }
+
+func useWMI() { _ = wmi{}.query("w") }

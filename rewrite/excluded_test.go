@@ -1,0 +1,137 @@
+package rewrite
+
+import (
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/packages"
+)
+
+// TestExcludedUse: which excluded files use a function, by what they can
+// name. Package a's functions are used from build-tagged files beside
+// them and in other packages; a use is found only where the file can
+// reach a's function, not wherever its name appears.
+func TestExcludedUse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a module")
+	}
+	dir := t.TempDir()
+	write := func(name, src string) {
+		t.Helper()
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	write("go.mod", "module example.com/x\n\ngo 1.26.0\n")
+	write("a/a.go", `package a
+
+func F()   {}
+func G()   {}
+func H()   {}
+func Dup() {}
+
+type T struct{}
+
+func (T) M() {}
+func (T) K() {}
+
+type I interface{ N() }
+
+// Use keeps b's import of a loaded: b depends on a.
+var Use int
+`)
+	write("a/a_windows.go", `//go:build windows
+
+package a
+
+func Dup() {}
+
+func (*T) K() {}
+
+func g() { G() }
+`)
+	write("b/b.go", "package b\n\nimport \"example.com/x/a\"\n\nvar _ = a.Use\n")
+	write("b/b_windows.go", `//go:build windows
+
+package b
+
+import al "example.com/x/a"
+
+type win struct{}
+
+func (win) N() {}
+
+func w() { al.F(); var t al.T; t.M() }
+`)
+	write("c/c.go", "package c\n")
+	write("c/c_windows.go", `//go:build windows
+
+package c
+
+import "strings"
+
+type S struct{}
+
+func (S) M() {}
+func (S) N() {}
+
+func w() { _ = strings.ToUpper("H"); S{}.M() }
+`)
+	write("d/d.go", "package d\n")
+	write("d/d_linux.go", `//go:build !windows
+
+package d
+`)
+	write("d/d_windows.go", `//go:build windows
+
+package d
+
+import . "example.com/x/a"
+
+func w() { H() }
+`)
+	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Env: append(os.Environ(), "GOOS=linux")}, "./...")
+	require.NoError(t, err)
+	require.Zero(t, packages.PrintErrors(pkgs))
+	var a *types.Package
+	for _, p := range pkgs {
+		if p.PkgPath == "example.com/x/a" {
+			a = p.Types
+		}
+	}
+	require.NotNil(t, a)
+	x := newExcluded(newProgram(pkgs))
+	fn := func(name string) *types.Func { return a.Scope().Lookup(name).(*types.Func) }
+	method := func(typ, name string) *types.Func {
+		obj, _, _ := types.LookupFieldOrMethod(a.Scope().Lookup(typ).Type(), true, a, name)
+		return obj.(*types.Func)
+	}
+	for _, c := range []struct {
+		fn        *types.Func
+		file, how string
+	}{
+		{fn("F"), "b/b_windows.go", "used in"}, // through the name b imports a under
+		{fn("G"), "a/a_windows.go", "used in"}, // by its name, in its own package
+		{fn("H"), "d/d_windows.go", "used in"}, // through a dot import
+		{fn("Dup"), "a/a_windows.go", "declared again in"},
+		{method("T", "K"), "a/a_windows.go", "declared again in"},
+		{method("T", "M"), "b/b_windows.go", "used in"}, // not c's S.M: c cannot reach a
+		{method("I", "N"), "b/b_windows.go", "implemented in"},
+	} {
+		file, how := x.use(c.fn)
+		rel, _ := filepath.Rel(dir, file)
+		assert.Equal(t, c.file, filepath.ToSlash(rel), c.fn.FullName())
+		assert.Equal(t, c.how, how, c.fn.FullName())
+	}
+	// c names H, M and N too, but cannot reach a's: alone, it uses none.
+	x.files = slices.DeleteFunc(x.files, func(f *excludedFile) bool { return filepath.Base(f.dir) != "c" })
+	require.Len(t, x.files, 1)
+	for _, f := range []*types.Func{fn("H"), method("T", "M"), method("I", "N")} {
+		file, _ := x.use(f)
+		assert.Empty(t, file, f.FullName())
+	}
+}
