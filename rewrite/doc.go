@@ -25,6 +25,15 @@
 //     loaded package that imports them, in memory; the change sets that
 //     break them are dropped and the rest applied again. What it checked
 //     is the program Migrate's next pass analyses: it loads only once.
+//   - Files the build excludes (other build tags or GOOS: excluded.go) are
+//     not type-checked with the rest. Their uses of a function that gains
+//     ctx are found by what each file can name, edited in their bytes (a
+//     call passes the context parameter around it, else context.TODO(); a
+//     platform's own declaration of the function gains ctx), and checked
+//     by loading their packages under a GOOS, GOARCH and tags that include
+//     them (excluded_verify.go). A use that cannot be edited so (a function
+//     value, an interface another type may implement there) or a build
+//     that fails refuses the set, naming the file.
 //   - Write (write.go) replaces each changed file atomically, keeping its
 //     mode, or prints a unified diff.
 //

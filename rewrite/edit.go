@@ -114,6 +114,11 @@ func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*Cha
 		// A part that cannot be printed back over its bytes alone.
 		return pl.again(sets, e.missed)
 	}
+	excluded, failed := pl.applyExcluded(sets)
+	if len(failed) > 0 {
+		return nil, failed, nil
+	}
+	maps.Copy(out, excluded)
 	return out, nil, nil
 }
 

@@ -32,21 +32,37 @@ type excluded struct {
 	p          *program
 }
 
-// excludedFile is what an excluded file names.
+// excludedFile is what an excluded file names, with where.
 type excludedFile struct {
 	name    string
 	dir     string
 	pkgName string            // its package clause
 	pkgPath string            // the import path of the package of its directory, if loaded
 	imports map[string]string // path → name the file imports it under
-	idents  map[string]bool   // names used alone (not a selector's, not a declaration's)
-	sels    map[string][]string
-	funcs   map[string]bool // package functions it declares
-	methods map[string]bool // methods it declares, by name
-	recvs   map[[2]string]bool
+	idents  map[string][]ref  // names used alone (not a selector's, not a declaration's)
+	sels    map[string][]ref  // selectors, by the name selected
+	funcs   map[string]decl   // package functions it declares
+	methods map[string]bool   // methods it declares, by name
+	recvs   map[[2]string]decl
 }
 
-// newExcluded parses the excluded files of the editable packages.
+// ref is a use of a name in an excluded file.
+type ref struct {
+	on     string // for a selector x.N, x when it is a name
+	lparen int    // the offset of the call's left parenthesis when the use is called, else -1
+	args   bool   // the call has arguments
+}
+
+// decl is a function an excluded file declares.
+type decl struct {
+	open    int  // the offset of its parameter list's opening parenthesis
+	params  bool // it has parameters
+	unnamed bool // its parameters have no names
+	ctxName bool // a parameter or result is named ctx already
+}
+
+// newExcluded parses the excluded files of the editable packages, as the
+// overlay has them.
 func newExcluded(p *program) *excluded {
 	x := &excluded{p: p, dependents: map[string]map[string]bool{}, loaded: map[string]bool{}, dirs: map[string]string{}}
 	seen := map[string]bool{}
@@ -63,21 +79,26 @@ func newExcluded(p *program) *excluded {
 				continue
 			}
 			seen[name] = true
-			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.SkipObjectResolution|parser.ParseComments)
+			src, err := p.source(name)
+			if err != nil {
+				continue
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution|parser.ParseComments)
 			if err != nil || ast.IsGenerated(f) {
 				continue
 			}
-			x.files = append(x.files, indexExcluded(name, pkg, f))
+			x.files = append(x.files, indexExcluded(name, pkg, fset.File(f.FileStart), f))
 		}
 	}
 	return x
 }
 
-func indexExcluded(name string, pkg *packages.Package, f *ast.File) *excludedFile {
+func indexExcluded(name string, pkg *packages.Package, tf *token.File, f *ast.File) *excludedFile {
 	ef := &excludedFile{
 		name: name, dir: filepath.Dir(name), pkgName: f.Name.Name,
-		imports: map[string]string{}, idents: map[string]bool{}, sels: map[string][]string{},
-		funcs: map[string]bool{}, methods: map[string]bool{}, recvs: map[[2]string]bool{},
+		imports: map[string]string{}, idents: map[string][]ref{}, sels: map[string][]ref{},
+		funcs: map[string]decl{}, methods: map[string]bool{}, recvs: map[[2]string]decl{},
 	}
 	// A _test package beside pkg is another package, whatever the directory.
 	if f.Name.Name == pkg.Name {
@@ -94,45 +115,67 @@ func indexExcluded(name string, pkg *packages.Package, f *ast.File) *excludedFil
 		}
 		ef.imports[path] = local
 	}
-	declared := map[*ast.Ident]bool{}
+	skip := map[*ast.Ident]bool{} // declared names and selected ones
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok {
 			continue
 		}
-		declared[fd.Name] = true
+		skip[fd.Name] = true
+		dc := decl{open: tf.Offset(fd.Type.Params.Opening), params: len(fd.Type.Params.List) > 0}
+		for _, fl := range fieldLists(fd.Type) {
+			for _, field := range fl.List {
+				if len(field.Names) == 0 && fl == fd.Type.Params {
+					dc.unnamed = true
+				}
+				for _, n := range field.Names {
+					dc.ctxName = dc.ctxName || n.Name == "ctx"
+				}
+			}
+		}
 		if fd.Recv == nil || len(fd.Recv.List) == 0 {
-			ef.funcs[fd.Name.Name] = true
+			ef.funcs[fd.Name.Name] = dc
 			continue
 		}
 		ef.methods[fd.Name.Name] = true
-		ef.recvs[[2]string{recvName(fd.Recv.List[0].Type), fd.Name.Name}] = true
+		ef.recvs[[2]string{recvName(fd.Recv.List[0].Type), fd.Name.Name}] = dc
 	}
+	called := map[ast.Expr]*ast.CallExpr{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ImportSpec:
 			return false
+		case *ast.CallExpr:
+			called[ast.Unparen(n.Fun)] = n
 		case *ast.SelectorExpr:
-			x := ""
+			skip[n.Sel] = true
+			r := use(tf, called[n])
 			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-				x = id.Name
+				r.on = id.Name
 			}
-			ef.sels[n.Sel.Name] = append(ef.sels[n.Sel.Name], x)
-			ast.Inspect(n.X, func(m ast.Node) bool {
-				if id, ok := m.(*ast.Ident); ok {
-					ef.idents[id.Name] = true
-				}
-				return true
-			})
-			return false
+			ef.sels[n.Sel.Name] = append(ef.sels[n.Sel.Name], r)
 		case *ast.Ident:
-			if !declared[n] {
-				ef.idents[n.Name] = true
+			if !skip[n] {
+				ef.idents[n.Name] = append(ef.idents[n.Name], use(tf, called[n]))
 			}
 		}
 		return true
 	})
 	return ef
+}
+
+func use(tf *token.File, call *ast.CallExpr) ref {
+	if call == nil {
+		return ref{lparen: -1}
+	}
+	return ref{lparen: tf.Offset(call.Lparen), args: len(call.Args) > 0}
+}
+
+func fieldLists(ft *ast.FuncType) []*ast.FieldList {
+	if ft.Results == nil {
+		return []*ast.FieldList{ft.Params}
+	}
+	return []*ast.FieldList{ft.Params, ft.Results}
 }
 
 // recvName is the name of a receiver's base type: T for T, *T, T[P].
@@ -155,33 +198,49 @@ func recvName(e ast.Expr) string {
 	}
 }
 
-// use returns the first excluded file that uses or declares again fn
-// (a function, a method, or an interface method), and how.
-func (x *excluded) use(fn *types.Func) (file, how string) {
+// exUse is a use of a function in an excluded file.
+type exUse struct {
+	file *excludedFile
+	how  string // "called in", "declared again in", "used as a value in", "implemented in"
+	ref  ref
+	decl decl
+}
+
+// uses returns the uses of fn (a function, a method, or an interface
+// method) in the excluded files.
+func (x *excluded) uses(fn *types.Func) []exUse {
 	if fn.Pkg() == nil {
-		return "", ""
+		return nil
 	}
 	path, name := fn.Pkg().Path(), fn.Name()
 	recv := fn.Signature().Recv()
+	var out []exUse
+	refs := func(f *excludedFile, rs []ref, on func(string) bool) {
+		for _, r := range rs {
+			if !on(r.on) {
+				continue
+			}
+			how := "called in"
+			if r.lparen < 0 {
+				how = "used as a value in"
+			}
+			out = append(out, exUse{file: f, how: how, ref: r})
+		}
+	}
+	any := func(string) bool { return true }
 	for _, f := range x.files {
 		if recv == nil {
 			if f.pkgPath == path {
-				if f.funcs[name] {
-					return f.name, "declared again in"
+				if d, ok := f.funcs[name]; ok {
+					out = append(out, exUse{file: f, how: "declared again in", decl: d})
 				}
-				if f.idents[name] {
-					return f.name, "used in"
-				}
+				refs(f, f.idents[name], any)
 				continue
 			}
 			if local, ok := f.imports[path]; ok && local != "_" && local != "." {
-				for _, on := range f.sels[name] {
-					if on == local {
-						return f.name, "used in"
-					}
-				}
-			} else if ok && local == "." && f.idents[name] {
-				return f.name, "used in"
+				refs(f, f.sels[name], func(on string) bool { return on == local })
+			} else if ok && local == "." {
+				refs(f, f.idents[name], any)
 			}
 			continue
 		}
@@ -191,16 +250,14 @@ func (x *excluded) use(fn *types.Func) (file, how string) {
 		if types.IsInterface(recv.Type()) {
 			// Every method of that name may implement the interface.
 			if f.methods[name] {
-				return f.name, "implemented in"
+				out = append(out, exUse{file: f, how: "implemented in"})
 			}
-		} else if f.pkgPath == path && f.recvs[[2]string{recvTypeName(recv.Type()), name}] {
-			return f.name, "declared again in"
+		} else if d, ok := f.recvs[[2]string{recvTypeName(recv.Type()), name}]; ok && f.pkgPath == path {
+			out = append(out, exUse{file: f, how: "declared again in", decl: d})
 		}
-		if len(f.sels[name]) > 0 {
-			return f.name, "used in"
-		}
+		refs(f, f.sels[name], any)
 	}
-	return "", ""
+	return out
 }
 
 func recvTypeName(t types.Type) string {
@@ -279,8 +336,13 @@ func (x *excluded) ownPath(path string) bool {
 	return false
 }
 
-// refusal refuses a set one of whose functions an excluded file uses.
-func (x *excluded) refusal(members []node, ix *index) (class, reason string, at token.Pos) {
+// edits returns the edits of the excluded files that change with a set
+// of these members: each call of one of its functions passes ctx first,
+// and each declaration of one gains a ctx parameter. A use that cannot be
+// edited so (a function value, an interface method another type may
+// implement, a declaration with a parameter named ctx already) refuses the
+// set, naming the file.
+func (x *excluded) edits(members []node, ix *index) (edits []ExcludedEdit, class, reason string, at token.Pos) {
 	for _, m := range members {
 		if m.kind != "func" && m.kind != "iface" {
 			continue
@@ -289,9 +351,17 @@ func (x *excluded) refusal(members []node, ix *index) (class, reason string, at 
 		if fn == nil {
 			continue
 		}
-		if file, how := x.use(fn); file != "" {
-			return "build-tagged file", fmt.Sprintf("%s is %s %s, which the build excludes (build tags or GOOS): its signature cannot change there unseen; run ctxlint -fix with -tags that include it, or change it by hand", fn.Name(), how, file), m.pos
+		for _, u := range x.uses(fn) {
+			switch {
+			case u.how == "called in":
+				edits = append(edits, ExcludedEdit{File: u.file.name, Offset: u.ref.lparen, Args: u.ref.args})
+				continue
+			case u.how == "declared again in" && !u.decl.ctxName:
+				edits = append(edits, ExcludedEdit{File: u.file.name, Offset: u.decl.open, Decl: true, Args: u.decl.params, Unnamed: u.decl.unnamed})
+				continue
+			}
+			return nil, "build-tagged file", fmt.Sprintf("%s is %s %s, which the build excludes (build tags or GOOS): ctxlint cannot change it there unseen; run ctxlint -fix with -tags that include it, or change it by hand", fn.Name(), u.how, u.file.name), m.pos
 		}
 	}
-	return "", "", token.NoPos
+	return edits, "", "", token.NoPos
 }

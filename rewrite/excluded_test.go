@@ -32,6 +32,7 @@ func TestExcludedUse(t *testing.T) {
 func F()   {}
 func G()   {}
 func H()   {}
+func V()   {}
 func Dup() {}
 
 type T struct{}
@@ -66,6 +67,8 @@ type win struct{}
 func (win) N() {}
 
 func w() { al.F(); var t al.T; t.M() }
+
+var v = al.V
 `)
 	write("c/c.go", "package c\n")
 	write("c/c_windows.go", `//go:build windows
@@ -114,24 +117,26 @@ func w() { H() }
 		fn        *types.Func
 		file, how string
 	}{
-		{fn("F"), "b/b_windows.go", "used in"}, // through the name b imports a under
-		{fn("G"), "a/a_windows.go", "used in"}, // by its name, in its own package
-		{fn("H"), "d/d_windows.go", "used in"}, // through a dot import
+		{fn("F"), "b/b_windows.go", "called in"}, // through the name b imports a under
+		{fn("G"), "a/a_windows.go", "called in"}, // by its name, in its own package
+		{fn("H"), "d/d_windows.go", "called in"}, // through a dot import
+		{fn("V"), "b/b_windows.go", "used as a value in"},
 		{fn("Dup"), "a/a_windows.go", "declared again in"},
 		{method("T", "K"), "a/a_windows.go", "declared again in"},
-		{method("T", "M"), "b/b_windows.go", "used in"}, // not c's S.M: c cannot reach a
+		{method("T", "M"), "b/b_windows.go", "called in"}, // not c's S.M: c cannot reach a
 		{method("I", "N"), "b/b_windows.go", "implemented in"},
 	} {
-		file, how := x.use(c.fn)
-		rel, _ := filepath.Rel(dir, file)
-		assert.Equal(t, c.file, filepath.ToSlash(rel), c.fn.FullName())
-		assert.Equal(t, c.how, how, c.fn.FullName())
+		uses := x.uses(c.fn)
+		if assert.Len(t, uses, 1, c.fn.FullName()) {
+			rel, _ := filepath.Rel(dir, uses[0].file.name)
+			assert.Equal(t, c.file, filepath.ToSlash(rel), c.fn.FullName())
+			assert.Equal(t, c.how, uses[0].how, c.fn.FullName())
+		}
 	}
 	// c names H, M and N too, but cannot reach a's: alone, it uses none.
 	x.files = slices.DeleteFunc(x.files, func(f *excludedFile) bool { return filepath.Base(f.dir) != "c" })
 	require.Len(t, x.files, 1)
 	for _, f := range []*types.Func{fn("H"), method("T", "M"), method("I", "N")} {
-		file, _ := x.use(f)
-		assert.Empty(t, file, f.FullName())
+		assert.Empty(t, x.uses(f), f.FullName())
 	}
 }

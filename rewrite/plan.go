@@ -52,6 +52,8 @@ type Plan struct {
 	// whole names the files to decorate whole: an edit fell outside the
 	// declarations the sets name (part.go).
 	whole map[string]bool
+	// excluded indexes the files the build excludes, once a set needed it.
+	excluded *excluded
 }
 
 // A ChangeSet is a connected group of edits, applied whole or not at all.
@@ -81,6 +83,22 @@ type ChangeSet struct {
 	// Compat lists the functions (their name) renamed FContext, with a
 	// wrapper under the old name (Options.Compat).
 	Compat []token.Pos
+	// Excluded lists the edits of files the build excludes (excluded.go).
+	Excluded []ExcludedEdit
+}
+
+// An ExcludedEdit is an edit of a file the build excludes (other build
+// tags or GOOS), which is not type-checked with the rest: a call that
+// passes ctx first, or a declaration of the function for another platform
+// that gains the parameter. Offsets are in the file's bytes. The file is
+// type-checked under a build configuration that includes it before
+// anything is written (verifyExcluded).
+type ExcludedEdit struct {
+	File    string
+	Offset  int  // the call's left parenthesis, or the parameter list's opening one
+	Decl    bool // a declaration, not a call
+	Args    bool // the call has arguments, or the declaration parameters
+	Unnamed bool // the declaration's parameters have no names
 }
 
 // A Refusal is a change ctxlint will not make, and why.
@@ -113,6 +131,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	}
 	pl.Found = len(queue) - len(stuck)
 	b.thread()
+	pl.excluded = b.excluded
 	for _, key := range b.order {
 		if cs := b.sets[key]; cs != nil && (!b.onPath[key] || b.use[key] > 0) {
 			pl.Sets = append(pl.Sets, cs)
@@ -513,8 +532,9 @@ func (b *builder) component(n node, label string, from token.Pos) string {
 		b.comp[m] = key
 	}
 	class, reason, at := b.pl.flow.refusal(members)
+	var excluded []ExcludedEdit
 	if class == "" {
-		class, reason, at = b.ignoredCaller(members)
+		excluded, class, reason, at = b.excludedEdits(members)
 	}
 	if class != "" {
 		if b.pl.prog.fileAt(at) == nil {
@@ -526,7 +546,7 @@ func (b *builder) component(n node, label string, from token.Pos) string {
 		}
 		return key
 	}
-	cs := &ChangeSet{}
+	cs := &ChangeSet{Excluded: excluded}
 	var names []string
 	for _, m := range members {
 		switch m.kind {
@@ -622,6 +642,9 @@ func (pl *Plan) Dump() string {
 		fmt.Fprintf(&b, "set %s\n  params: %s\n  calls: %s\n  empty: %s\n  sinks: %s\n", cs.Name, pos(cs.AddParam), pos(cs.PassCtx), pos(cs.Empty), pos(cs.Sinks))
 		if cs.Loop != nil {
 			fmt.Fprintf(&b, "  loop: %s\n", pos([]token.Pos{cs.Loop.Recv}))
+		}
+		for _, e := range cs.Excluded {
+			fmt.Fprintf(&b, "  excluded: %s@%d decl=%v\n", e.File, e.Offset, e.Decl)
 		}
 	}
 	for _, r := range pl.Refusals {
@@ -727,16 +750,18 @@ func (b *builder) contextInScope(pos token.Pos) bool {
 	return false
 }
 
-// ignoredCaller refuses a set whose functions a file the build excludes
-// uses or declares again (excluded.go).
-func (b *builder) ignoredCaller(members []node) (class, reason string, at token.Pos) {
+// excludedEdits are the edits of the files the build excludes that
+// change with a set of these members, or why the set is refused
+// (excluded.go).
+func (b *builder) excludedEdits(members []node) (edits []ExcludedEdit, class, reason string, at token.Pos) {
 	if b.excluded == nil {
 		b.excluded = newExcluded(b.pl.prog)
 	}
 	if len(b.excluded.files) == 0 {
-		return "", "", token.NoPos
+		return nil, "", "", token.NoPos
 	}
-	return b.excluded.refusal(members, b.pl.flow.index())
+	gain := slices.DeleteFunc(slices.Clone(members), b.pl.flow.hasContext)
+	return b.excluded.edits(gain, b.pl.flow.index())
 }
 
 // blankAround returns the type's position of the innermost function

@@ -69,6 +69,21 @@ func (pl *Plan) Execute() (*Result, error) {
 			return nil, err
 		}
 		if len(errs) == 0 {
+			// The files the build excludes, under a build that has them.
+			bad, err := pl.verifyExcluded(out, sets)
+			if err != nil {
+				return nil, err
+			}
+			if len(bad) > 0 {
+				for _, cs := range slices.Clone(sets) {
+					if reason, ok := bad[cs]; ok {
+						drop(cs, "build-tagged file", reason, firstPos(cs))
+					}
+				}
+				continue
+			}
+		}
+		if len(errs) == 0 {
 			res.next = pl.prog.next(checked)
 			res.Applied = sets
 			res.Files, res.Old = map[string][]byte{}, map[string][]byte{}

@@ -2,10 +2,13 @@
 
 package tg
 
-import "net"
+import (
+	"context"
+	"net"
+)
 
 // lookup has one body per platform: this one blocks.
-func lookup(name string) error {
-	_, err := net.LookupCNAME(name)
+func lookup(ctx context.Context, name string) error {
+	_, err := net.DefaultResolver.LookupCNAME(ctx, name)
 	return err
 }

@@ -1,6 +1,7 @@
-// Package tg has functions on a path that build-tagged files call or
-// declare again: those sets are refused, naming the file, and the other
-// paths are rewritten.
+// Package tg has functions on a path that files the build excludes call
+// or declare again (one body per platform): those files are edited too,
+// and checked with a Windows build; where that build fails, or a file uses
+// a function as a value, the set is refused, naming the file.
 package tg
 
 import (
@@ -10,8 +11,8 @@ import (
 	"github.com/ctxlint/ctxlint/runtime/health"
 )
 
-func resolve(name string) error {
-	_, err := net.LookupHost(name)
+func resolve(ctx context.Context, name string) error {
+	_, err := net.DefaultResolver.LookupHost(ctx, name)
 	return err
 }
 
@@ -35,10 +36,12 @@ func Loop() {
 	h := health.RegisterLiveness("tagged")
 	for deadline := range h.C {
 		ctx, cancel := health.WithDeadline(context.Background(), deadline)
-		_ = resolve("a")
+		_ = resolve(ctx, "a")
 		_ = dial(ctx, "b:1")
 		_ = query(ctx, "c")
-		_ = lookup("d")
+		_ = lookup(ctx, "d")
+		_ = probe("e:1")
+		_ = ping("f")
 		cancel()
 	}
 }

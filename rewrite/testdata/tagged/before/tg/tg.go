@@ -1,6 +1,7 @@
-// Package tg has functions on a path that build-tagged files call or
-// declare again: those sets are refused, naming the file, and the other
-// paths are rewritten.
+// Package tg has functions on a path that files the build excludes call
+// or declare again (one body per platform): those files are edited too,
+// and checked with a Windows build; where that build fails, or a file uses
+// a function as a value, the set is refused, naming the file.
 package tg
 
 import (
@@ -37,5 +38,7 @@ func Loop() {
 		_ = dial("b:1")
 		_ = query("c")
 		_ = lookup("d")
+		_ = probe("e:1")
+		_ = ping("f")
 	}
 }

@@ -1,0 +1,217 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strconv"
+
+	"github.com/ctxlint/ctxlint/internal/astwalk"
+)
+
+// applyExcluded edits the files the build excludes for the sets, in their
+// bytes (they have no type information to decorate with): a call gets the
+// named context parameter of the innermost function around it that has
+// one (or gains one), else context.TODO() (context.Background() in main
+// and init); a declaration gets ctx first. It returns the new contents by
+// file name, and the sets whose edits do not fit the file.
+func (pl *Plan) applyExcluded(sets []*ChangeSet) (map[string][]byte, map[*ChangeSet]error) {
+	byFile := map[string][]ExcludedEdit{}
+	owner := map[string][]*ChangeSet{}
+	for _, cs := range sets {
+		for _, e := range cs.Excluded {
+			byFile[e.File] = append(byFile[e.File], e)
+			if !slices.Contains(owner[e.File], cs) {
+				owner[e.File] = append(owner[e.File], cs)
+			}
+		}
+	}
+	out := map[string][]byte{}
+	failed := map[*ChangeSet]error{}
+	for name, edits := range byFile {
+		src, err := pl.prog.source(name)
+		if err == nil {
+			src, err = editExcluded(name, src, edits)
+		}
+		if err != nil {
+			for _, cs := range owner[name] {
+				failed[cs] = err
+			}
+			continue
+		}
+		out[name] = src
+	}
+	return out, failed
+}
+
+// editExcluded applies the edits to one file's source.
+func editExcluded(name string, src []byte, edits []ExcludedEdit) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	tf := fset.File(f.FileStart)
+	pkgName, imported := contextImport(f)
+	gains := map[int]bool{} // declarations gaining a named ctx, by their parameters' opening
+	for _, e := range edits {
+		if e.Decl && !e.Unnamed {
+			gains[e.Offset] = true
+		}
+	}
+	type insert struct {
+		at   int
+		text string
+	}
+	var ins []insert
+	used := false
+	calls := map[int]bool{}
+	for _, e := range edits {
+		if !e.Decl {
+			calls[e.Offset] = true
+			continue
+		}
+		if !hasDeclAt(f, tf, e.Offset) {
+			return nil, fmt.Errorf("%s: no declaration at offset %d: the file changed since it was analysed", name, e.Offset)
+		}
+		text := "ctx " + pkgName + ".Context"
+		if e.Unnamed {
+			text = pkgName + ".Context"
+		}
+		if e.Args {
+			text += ", "
+		}
+		ins = append(ins, insert{e.Offset + 1, text})
+		used = true
+	}
+	found := 0
+	astwalk.WithStack([]*ast.File{f}, func(n ast.Node, stack []ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !calls[tf.Offset(call.Lparen)] {
+			return true
+		}
+		found++
+		arg, threaded := ctxAround(stack, tf, gains, pkgName)
+		used = used || !threaded
+		if len(call.Args) > 0 {
+			arg += ", "
+		}
+		ins = append(ins, insert{tf.Offset(call.Lparen) + 1, arg})
+		return true
+	})
+	if found != len(calls) {
+		return nil, fmt.Errorf("%s: %d of %d calls not found: the file changed since it was analysed", name, len(calls)-found, len(calls))
+	}
+	slices.SortFunc(ins, func(a, b insert) int { return b.at - a.at })
+	out := slices.Clone(src)
+	for _, in := range ins {
+		out = slices.Insert(out, in.at, []byte(in.text)...)
+	}
+	if used && !imported {
+		out = addContextImport(f, tf, out)
+	}
+	if clean, err := format.Source(src); err == nil && bytes.Equal(clean, src) {
+		// Keep a gofmt-clean file clean: the import goes in sorted.
+		if formatted, err := format.Source(out); err == nil {
+			out = formatted
+		}
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), name, out, parser.SkipObjectResolution); err != nil {
+		return nil, fmt.Errorf("%s does not parse once edited: %v", name, err)
+	}
+	return out, nil
+}
+
+// contextImport returns the name the file imports context under, and
+// whether it does; "context" when it does not.
+func contextImport(f *ast.File) (string, bool) {
+	for _, imp := range f.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		if path != "context" && path != "golang.org/x/net/context" {
+			continue
+		}
+		if imp.Name == nil {
+			return "context", true
+		}
+		if imp.Name.Name != "_" && imp.Name.Name != "." {
+			return imp.Name.Name, true
+		}
+	}
+	return "context", false
+}
+
+func hasDeclAt(f *ast.File, tf *token.File, open int) bool {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && tf.Offset(fd.Type.Params.Opening) == open {
+			return true
+		}
+	}
+	return false
+}
+
+// ctxAround is what a call passes: the named context parameter of the
+// innermost function around it that has one or gains one, else a new
+// context. threaded is false for the latter.
+func ctxAround(stack []ast.Node, tf *token.File, gains map[int]bool, pkgName string) (arg string, threaded bool) {
+	for i := len(stack) - 1; i >= 0; i-- {
+		var ft *ast.FuncType
+		switch fn := stack[i].(type) {
+		case *ast.FuncLit:
+			ft = fn.Type
+		case *ast.FuncDecl:
+			ft = fn.Type
+			if gains[tf.Offset(ft.Params.Opening)] {
+				return "ctx", true
+			}
+		default:
+			continue
+		}
+		for _, field := range ft.Params.List {
+			sel, ok := field.Type.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Context" || len(field.Names) == 0 {
+				continue
+			}
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == pkgName && field.Names[0].Name != "_" {
+				return field.Names[0].Name, true
+			}
+		}
+		if fd, ok := stack[i].(*ast.FuncDecl); ok {
+			if fd.Recv == nil && (fd.Name.Name == "main" || fd.Name.Name == "init") {
+				return pkgName + ".Background()", false
+			}
+			break
+		}
+	}
+	return pkgName + ".TODO()", false
+}
+
+// addContextImport adds import "context" to the edited source out of f
+// (whose offsets hold up to the imports: every edit lies after them).
+func addContextImport(f *ast.File, tf *token.File, out []byte) []byte {
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		if gd.Lparen.IsValid() {
+			at := tf.Offset(gd.Lparen) + 1
+			return slices.Insert(out, at, []byte("\n\t\"context\"")...)
+		}
+		// import "x" becomes a block of both.
+		from, to := tf.Offset(gd.Specs[0].Pos()), tf.Offset(gd.Specs[0].End())
+		block := "(\n\t\"context\"\n\t" + string(out[from:to]) + "\n)"
+		return slices.Concat(out[:from], []byte(block), out[to:])
+	}
+	// After the package clause's line, so its trailing comment stays.
+	at := tf.Offset(f.Name.End())
+	if nl := bytes.IndexByte(out[at:], '\n'); nl >= 0 {
+		at += nl
+	} else {
+		at = len(out)
+	}
+	return slices.Insert(out, at, []byte("\n\nimport \"context\"")...)
+}

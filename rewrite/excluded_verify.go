@@ -1,0 +1,276 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/build"
+	"go/build/constraint"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// platforms are the GOOS/GOARCH pairs tried, in order, for a build that
+// includes a file the current one excludes.
+var platforms = [][2]string{
+	{"linux", "amd64"}, {"windows", "amd64"}, {"darwin", "arm64"}, {"darwin", "amd64"},
+	{"linux", "arm64"}, {"windows", "arm64"}, {"freebsd", "amd64"}, {"linux", "386"},
+	{"windows", "386"}, {"linux", "arm"}, {"openbsd", "amd64"}, {"netbsd", "amd64"},
+	{"dragonfly", "amd64"}, {"solaris", "amd64"}, {"illumos", "amd64"}, {"aix", "ppc64"},
+	{"android", "arm64"}, {"ios", "arm64"}, {"plan9", "amd64"}, {"linux", "ppc64le"},
+	{"linux", "s390x"}, {"linux", "riscv64"}, {"linux", "mips64"}, {"js", "wasm"}, {"wasip1", "wasm"},
+}
+
+// buildConfig is a build that includes a file: its platform and tags.
+type buildConfig struct {
+	goos, goarch string
+	tags         []string
+}
+
+func (c buildConfig) String() string {
+	s := "GOOS=" + c.goos + " GOARCH=" + c.goarch
+	if len(c.tags) > 0 {
+		s += " -tags=" + strings.Join(c.tags, ",")
+	}
+	return s
+}
+
+// configFor finds a build that includes the file: the first platform that
+// does, with no tags or with every tag its constraint names.
+func configFor(name string) (buildConfig, bool) {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return buildConfig{}, false
+	}
+	var tags []string
+	known := map[string]bool{"cgo": true, "gc": true, "gccgo": true, "unix": true}
+	for _, p := range platforms {
+		known[p[0]], known[p[1]] = true, true
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		if !constraint.IsGoBuild(line) {
+			continue
+		}
+		expr, err := constraint.Parse(line)
+		if err != nil {
+			continue
+		}
+		expr.Eval(func(tag string) bool {
+			if !known[tag] && !strings.HasPrefix(tag, "go1.") && !slices.Contains(tags, tag) {
+				tags = append(tags, tag)
+			}
+			return false
+		})
+	}
+	slices.Sort(tags)
+	dir, base := filepath.Split(name)
+	for _, ts := range [][]string{nil, tags} {
+		for _, p := range platforms {
+			ctx := build.Default
+			ctx.GOOS, ctx.GOARCH, ctx.BuildTags, ctx.CgoEnabled = p[0], p[1], ts, false
+			if ok, err := ctx.MatchFile(dir, base); err == nil && ok {
+				return buildConfig{goos: p[0], goarch: p[1], tags: ts}, true
+			}
+		}
+	}
+	return buildConfig{}, false
+}
+
+// verifyExcluded type-checks, under a build that includes them, the
+// packages whose excluded files the sets edit, and those whose excluded
+// files sit beside a rewritten file (a build for their platform compiles
+// the rewritten code with them). It returns, for each set that breaks
+// such a build, why. A package that did not build there before the
+// rewrite fails only the sets that edit its excluded files.
+func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*ChangeSet]string, error) {
+	x := pl.excluded
+	if x == nil || len(x.files) == 0 {
+		return nil, nil
+	}
+	changedDir := map[string]bool{}
+	for name := range out {
+		changedDir[filepath.Dir(name)] = true
+	}
+	editors := map[string][]*ChangeSet{} // excluded file → the sets that edit it
+	for _, cs := range sets {
+		for _, e := range cs.Excluded {
+			if !slices.Contains(editors[e.File], cs) {
+				editors[e.File] = append(editors[e.File], cs)
+			}
+		}
+	}
+	bad := map[*ChangeSet]string{}
+	// The builds to check, each with the directories it must load.
+	builds := map[string]*excludedBuild{}
+	changedPkg := map[string]bool{}
+	for dir := range changedDir {
+		if path, ok := x.dirs[dir]; ok {
+			changedPkg[path] = true
+		}
+	}
+	for _, f := range x.files {
+		// Beside a rewritten file, or importing a rewritten package: a
+		// build that includes f compiles f against the rewrite.
+		touched := changedDir[f.dir]
+		for imp := range f.imports {
+			touched = touched || changedPkg[imp]
+		}
+		if !touched {
+			continue
+		}
+		cfg, ok := configFor(f.name)
+		if !ok {
+			for _, cs := range editors[f.name] {
+				bad[cs] = fmt.Sprintf("%s: no GOOS, GOARCH and tags ctxlint tries include it, so its edit cannot be checked", f.name)
+			}
+			continue
+		}
+		b := builds[cfg.String()]
+		if b == nil {
+			b = &excludedBuild{cfg: cfg, dirs: map[string]bool{}}
+			builds[cfg.String()] = b
+		}
+		b.dirs[f.dir] = true
+		b.tests = b.tests || strings.HasSuffix(f.name, "_test.go")
+	}
+	overlay := maps.Clone(pl.prog.overlay)
+	if overlay == nil {
+		overlay = map[string][]byte{}
+	}
+	maps.Copy(overlay, out)
+	for _, key := range slices.Sorted(maps.Keys(builds)) {
+		b := builds[key]
+		errs, err := b.check(pl.prog, overlay)
+		if err != nil {
+			return nil, err
+		}
+		if len(errs) == 0 {
+			continue
+		}
+		before, err := b.check(pl.prog, pl.prog.overlay)
+		if err != nil {
+			return nil, err
+		}
+		for dir, found := range errs {
+			// The sets that edit the file of the first error, else the
+			// excluded files of its package, else its other files.
+			first := found[0]
+			blamed := editors[first.file]
+			if len(blamed) == 0 {
+				for name, css := range editors {
+					if filepath.Dir(name) == dir {
+						blamed = append(blamed, css...)
+					}
+				}
+			}
+			if len(before[dir]) == 0 && len(blamed) == 0 {
+				// Broken by the rewrite of the files it shares with
+				// this build: the sets that edit them.
+				blamed = pl.editing(sets, dir)
+			}
+			reason := fmt.Sprintf("with it, the build for %s fails: %s", b.cfg, first.msg)
+			if len(before[dir]) > 0 {
+				reason = fmt.Sprintf("the build for %s, which includes its excluded files, fails before the rewrite too (%s): ctxlint cannot check their edit", b.cfg, before[dir][0].msg)
+			}
+			for _, cs := range blamed {
+				if _, ok := bad[cs]; !ok {
+					bad[cs] = reason
+				}
+			}
+		}
+	}
+	return bad, nil
+}
+
+// excludedBuild is one build configuration to check, and the package
+// directories to load under it.
+type excludedBuild struct {
+	cfg   buildConfig
+	dirs  map[string]bool
+	tests bool // a file to check is a test
+}
+
+// buildError is an error of a build: the file it is in, if known, and
+// the message with file names relative to the module.
+type buildError struct {
+	file, msg string
+}
+
+// check loads the directories under the build, with the overlay, and
+// returns the errors of each directory's package.
+func (b *excludedBuild) check(p *program, overlay map[string][]byte) (map[string][]buildError, error) {
+	env := append(os.Environ(), "GOOS="+b.cfg.goos, "GOARCH="+b.cfg.goarch, "CGO_ENABLED=0", "GOFLAGS=", "GOWORK=off")
+	var flags []string
+	if len(b.cfg.tags) > 0 {
+		flags = []string{"-tags=" + strings.Join(b.cfg.tags, ",")}
+	}
+	errs := map[string][]buildError{}
+	// One load per module: patterns are directories relative to it.
+	byModule := map[string][]string{}
+	for dir := range b.dirs {
+		for _, mod := range p.modules {
+			if rel, err := filepath.Rel(mod, dir); err == nil && !strings.HasPrefix(rel, "..") {
+				byModule[mod] = append(byModule[mod], "./"+filepath.ToSlash(rel))
+				break
+			}
+		}
+	}
+	for _, mod := range slices.Sorted(maps.Keys(byModule)) {
+		patterns := byModule[mod]
+		slices.Sort(patterns)
+		pkgs, err := packages.Load(&packages.Config{
+			Mode:       packages.LoadAllSyntax,
+			Dir:        mod,
+			Env:        env,
+			BuildFlags: flags,
+			Overlay:    overlay,
+			Tests:      b.tests,
+		}, patterns...)
+		if err != nil {
+			return nil, fmt.Errorf("loading %s for %s: %v", strings.Join(patterns, " "), b.cfg, err)
+		}
+		for _, pkg := range pkgs {
+			dir := ""
+			for _, name := range append(slices.Clone(pkg.GoFiles), pkg.IgnoredFiles...) {
+				dir = filepath.Dir(name)
+				break
+			}
+			if dir == "" || !b.dirs[dir] {
+				continue
+			}
+			packages.Visit([]*packages.Package{pkg}, nil, func(q *packages.Package) {
+				for _, e := range q.Errors {
+					file, _, _ := strings.Cut(e.Pos, ":")
+					errs[dir] = append(errs[dir], buildError{file: file, msg: relError(p, e.Error())})
+				}
+			})
+		}
+	}
+	return errs, nil
+}
+
+// relError shortens the file names of an error message to their path in
+// the module.
+func relError(p *program, msg string) string {
+	for _, mod := range p.modules {
+		msg = strings.ReplaceAll(msg, mod+string(filepath.Separator), "")
+	}
+	return msg
+}
+
+// editing returns the sets with an edit in a loaded file of dir.
+func (pl *Plan) editing(sets []*ChangeSet, dir string) []*ChangeSet {
+	var out []*ChangeSet
+	for _, cs := range sets {
+		for _, at := range setPositions(cs) {
+			if tf := pl.prog.fset.File(at); tf != nil && filepath.Dir(tf.Name()) == dir {
+				out = append(out, cs)
+				break
+			}
+		}
+	}
+	return out
+}
