@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -143,10 +144,12 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 	maps.Copy(overlay, out)
 	for _, key := range slices.Sorted(maps.Keys(builds)) {
 		b := builds[key]
+		t := time.Now()
 		errs, err := b.check(pl.prog, overlay)
 		if err != nil {
 			return nil, err
 		}
+		debugf("excluded files: %d packages checked for %s in %v, %d failing", len(b.dirs), b.cfg, time.Since(t).Round(time.Millisecond), len(errs))
 		if len(errs) == 0 {
 			continue
 		}
