@@ -39,6 +39,7 @@ var cases = []struct {
 	{name: "funcs"},
 	{name: "handlers"},
 	{name: "ctxvars"},
+	{name: "scopes"},
 	{name: "sinks"},
 	{name: "shapes"},
 	{name: "compat", opts: rewrite.Options{Compat: true}},

@@ -1,0 +1,9 @@
+// Command scopes resolves from main: it has no context but Background.
+package main
+
+import "example.com/x/sc"
+
+func main() {
+	_ = sc.Warm()
+	_ = sc.Lookup("main")
+}
