@@ -3,9 +3,12 @@ package rewrite
 import (
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,14 +17,12 @@ import (
 )
 
 // excluded indexes the files of the main modules that the build excludes
-// (other build tags or GOOS): they are not type-checked, so their uses of
-// a function cannot be edited safely, and changing the function's
-// signature would break the build that includes them. A change set a file
-// of theirs uses is refused, naming the file. The match is syntactic but
-// scoped by what the file can name: a package function is used through
-// its name in its own package, or through the name a file imports its
-// package under; a method only where the file's package or imports depend
-// on the method's package.
+// (other build tags or GOOS), and those of directories it excludes whole:
+// they are not type-checked with the rest, so their uses of a function
+// that gains ctx are found syntactically, scoped by what each file can
+// name: a package function through its own package, or through the name
+// a file imports its package under; a method only where the file's
+// package or imports depend on the method's package.
 type excluded struct {
 	files []*excludedFile
 	// dependents memoizes, by package path, the loaded packages that
@@ -44,6 +45,11 @@ type excludedFile struct {
 	funcs   map[string]decl   // package functions it declares
 	methods map[string]bool   // methods it declares, by name
 	recvs   map[[2]string]decl
+	// generated and cgo files are never edited: a use there refuses.
+	generated, cgo bool
+	// outside is set for a file this build includes but the patterns did
+	// not load: a caller outside the loaded packages.
+	outside bool
 }
 
 // ref is a use of a name in an excluded file.
@@ -58,51 +64,105 @@ type decl struct {
 	open    int  // the offset of its parameter list's opening parenthesis
 	params  bool // it has parameters
 	unnamed bool // its parameters have no names
-	ctxName bool // a parameter or result is named ctx already
+	ctxName bool // a receiver, parameter or result is named ctx already
 }
 
-// newExcluded parses the excluded files of the editable packages, as the
-// overlay has them.
+// newExcluded parses the excluded files of the editable packages, and the
+// Go files of the main modules' directories that no loaded package
+// covers, as the overlay has them.
 func newExcluded(p *program) *excluded {
 	x := &excluded{p: p, dependents: map[string]map[string]bool{}, loaded: map[string]bool{}, dirs: map[string]string{}}
 	seen := map[string]bool{}
+	add := func(name string, pkg *packages.Package, path string) {
+		if seen[name] || !strings.HasSuffix(name, ".go") || !p.inModule(name) {
+			return
+		}
+		seen[name] = true
+		src, err := p.source(name)
+		if err != nil {
+			return
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution|parser.ParseComments)
+		if err != nil {
+			return
+		}
+		if pkg != nil {
+			path = ""
+			if f.Name.Name == pkg.Name {
+				path = pkg.PkgPath // not a _test package beside it
+			}
+		}
+		ef := indexExcluded(name, path, fset.File(f.FileStart), f)
+		if pkg == nil {
+			ok, err := build.Default.MatchFile(filepath.Dir(name), filepath.Base(name))
+			ef.outside = err == nil && ok
+		}
+		x.files = append(x.files, ef)
+	}
 	for _, pkg := range p.pkgs {
 		x.loaded[pkg.PkgPath] = true
-		if len(pkg.GoFiles) > 0 && pkg.Types != nil {
+		if len(pkg.GoFiles) > 0 && pkg.Types != nil && !strings.Contains(pkg.ID, " [") && !strings.HasSuffix(pkg.PkgPath, "_test") {
 			x.dirs[filepath.Dir(pkg.GoFiles[0])] = pkg.PkgPath
 		}
+	}
+	for _, pkg := range p.pkgs {
 		if !p.editable(pkg) {
 			continue
 		}
 		for _, name := range pkg.IgnoredFiles {
-			if seen[name] || !strings.HasSuffix(name, ".go") || !p.inModule(name) {
-				continue
+			add(name, pkg, "")
+		}
+	}
+	for _, mod := range p.mainModules() {
+		for dir, names := range unloadedDirs(mod.Dir, x.dirs) {
+			rel, _ := filepath.Rel(mod.Dir, dir)
+			for _, name := range names {
+				add(name, nil, mod.Path+"/"+filepath.ToSlash(rel))
 			}
-			seen[name] = true
-			src, err := p.source(name)
-			if err != nil {
-				continue
-			}
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution|parser.ParseComments)
-			if err != nil || ast.IsGenerated(f) {
-				continue
-			}
-			x.files = append(x.files, indexExcluded(name, pkg, fset.File(f.FileStart), f))
 		}
 	}
 	return x
 }
 
-func indexExcluded(name string, pkg *packages.Package, tf *token.File, f *ast.File) *excludedFile {
+// unloadedDirs returns the Go files, by directory, of the module rooted at
+// root whose directories hold no loaded package: a package the build
+// excludes whole (all its files for another GOOS), or one the patterns
+// did not match. Directories go ignores (testdata, vendor, dot and
+// underscore names) and nested modules are skipped.
+func unloadedDirs(root string, loaded map[string]string) map[string][]string {
+	out := map[string][]string{}
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != root && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			if path != root {
+				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+					return filepath.SkipDir
+				}
+			}
+			return nil
+		}
+		dir := filepath.Dir(path)
+		if _, ok := loaded[dir]; !ok && strings.HasSuffix(path, ".go") {
+			out[dir] = append(out[dir], path)
+		}
+		return nil
+	})
+	return out
+}
+
+func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *excludedFile {
 	ef := &excludedFile{
-		name: name, dir: filepath.Dir(name), pkgName: f.Name.Name,
+		name: name, dir: filepath.Dir(name), pkgName: f.Name.Name, pkgPath: pkgPath,
 		imports: map[string]string{}, idents: map[string][]ref{}, sels: map[string][]ref{},
 		funcs: map[string]decl{}, methods: map[string]bool{}, recvs: map[[2]string]decl{},
-	}
-	// A _test package beside pkg is another package, whatever the directory.
-	if f.Name.Name == pkg.Name {
-		ef.pkgPath = pkg.PkgPath
+		generated: ast.IsGenerated(f),
 	}
 	for _, imp := range f.Imports {
 		path, err := strconv.Unquote(imp.Path.Value)
@@ -114,6 +174,7 @@ func indexExcluded(name string, pkg *packages.Package, tf *token.File, f *ast.Fi
 			local = imp.Name.Name
 		}
 		ef.imports[path] = local
+		ef.cgo = ef.cgo || path == "C"
 	}
 	skip := map[*ast.Ident]bool{} // declared names and selected ones
 	for _, d := range f.Decls {
@@ -123,7 +184,7 @@ func indexExcluded(name string, pkg *packages.Package, tf *token.File, f *ast.Fi
 		}
 		skip[fd.Name] = true
 		dc := decl{open: tf.Offset(fd.Type.Params.Opening), params: len(fd.Type.Params.List) > 0}
-		for _, fl := range fieldLists(fd.Type) {
+		for _, fl := range fieldLists(fd) {
 			for _, field := range fl.List {
 				if len(field.Names) == 0 && fl == fd.Type.Params {
 					dc.unnamed = true
@@ -171,11 +232,15 @@ func use(tf *token.File, call *ast.CallExpr) ref {
 	return ref{lparen: tf.Offset(call.Lparen), args: len(call.Args) > 0}
 }
 
-func fieldLists(ft *ast.FuncType) []*ast.FieldList {
-	if ft.Results == nil {
-		return []*ast.FieldList{ft.Params}
+// fieldLists are the receiver, parameters and results of a declaration.
+func fieldLists(fd *ast.FuncDecl) []*ast.FieldList {
+	var out []*ast.FieldList
+	for _, fl := range []*ast.FieldList{fd.Recv, fd.Type.Params, fd.Type.Results} {
+		if fl != nil {
+			out = append(out, fl)
+		}
 	}
-	return []*ast.FieldList{ft.Params, ft.Results}
+	return out
 }
 
 // recvName is the name of a receiver's base type: T for T, *T, T[P].
@@ -227,20 +292,20 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 			out = append(out, exUse{file: f, how: how, ref: r})
 		}
 	}
-	any := func(string) bool { return true }
+	all := func(string) bool { return true }
 	for _, f := range x.files {
 		if recv == nil {
 			if f.pkgPath == path {
 				if d, ok := f.funcs[name]; ok {
 					out = append(out, exUse{file: f, how: "declared again in", decl: d})
 				}
-				refs(f, f.idents[name], any)
+				refs(f, f.idents[name], all)
 				continue
 			}
 			if local, ok := f.imports[path]; ok && local != "_" && local != "." {
 				refs(f, f.sels[name], func(on string) bool { return on == local })
 			} else if ok && local == "." {
-				refs(f, f.idents[name], any)
+				refs(f, f.idents[name], all)
 			}
 			continue
 		}
@@ -255,9 +320,21 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 		} else if d, ok := f.recvs[[2]string{recvTypeName(recv.Type()), name}]; ok && f.pkgPath == path {
 			out = append(out, exUse{file: f, how: "declared again in", decl: d})
 		}
-		refs(f, f.sels[name], any)
+		// x.M where x names an import is a package's function, not a method.
+		refs(f, f.sels[name], func(on string) bool { return !f.importsName(on) })
 	}
 	return out
+}
+
+// importsName reports whether name is what the file imports a package
+// under.
+func (f *excludedFile) importsName(name string) bool {
+	for _, local := range f.imports {
+		if local == name {
+			return true
+		}
+	}
+	return false
 }
 
 func recvTypeName(t types.Type) string {
@@ -353,12 +430,19 @@ func (x *excluded) edits(members []node, ix *index) (edits []ExcludedEdit, class
 		}
 		for _, u := range x.uses(fn) {
 			switch {
+			case u.file.generated:
+				return nil, "generated file", fmt.Sprintf("%s is %s %s, a generated file the build excludes, which ctxlint does not edit: change its generator, then run ctxlint -fix again", fn.Name(), u.how, u.file.name), m.pos
+			case u.file.cgo:
+				return nil, "cgo", fmt.Sprintf("%s is %s %s, a file the build excludes that uses cgo, which ctxlint does not edit: change it by hand", fn.Name(), u.how, u.file.name), m.pos
 			case u.how == "called in":
 				edits = append(edits, ExcludedEdit{File: u.file.name, Offset: u.ref.lparen, Args: u.ref.args})
 				continue
 			case u.how == "declared again in" && !u.decl.ctxName:
 				edits = append(edits, ExcludedEdit{File: u.file.name, Offset: u.decl.open, Decl: true, Args: u.decl.params, Unnamed: u.decl.unnamed})
 				continue
+			}
+			if u.file.outside {
+				return nil, "caller outside the loaded packages", fmt.Sprintf("%s is %s %s, whose package the patterns did not load: run ctxlint -fix on every package of the module (./...), or with -fix.compat to keep the old signature", fn.Name(), u.how, u.file.name), m.pos
 			}
 			return nil, "build-tagged file", fmt.Sprintf("%s is %s %s, which the build excludes (build tags or GOOS): ctxlint cannot change it there unseen; run ctxlint -fix with -tags that include it, or change it by hand", fn.Name(), u.how, u.file.name), m.pos
 		}

@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/ctxlint/ctxlint/internal/astwalk"
 )
@@ -189,6 +190,14 @@ func ctxAround(stack []ast.Node, tf *token.File, gains map[int]bool, pkgName str
 	return pkgName + ".TODO()", false
 }
 
+// standard reports whether an import is of the standard library: its
+// first path element has no dot.
+func standard(imp *ast.ImportSpec) bool {
+	path, _ := strconv.Unquote(imp.Path.Value)
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
 // addContextImport adds import "context" to the edited source out of f
 // (whose offsets hold up to the imports: every edit lies after them).
 func addContextImport(f *ast.File, tf *token.File, out []byte) []byte {
@@ -197,13 +206,27 @@ func addContextImport(f *ast.File, tf *token.File, out []byte) []byte {
 		if !ok || gd.Tok != token.IMPORT {
 			continue
 		}
+		// In a group of its own before other modules' imports, as the
+		// rest of the rewrite (and goimports) place it.
+		sep := "\n"
+		if len(gd.Specs) > 0 && !standard(gd.Specs[0].(*ast.ImportSpec)) {
+			sep = "\n\n"
+		}
 		if gd.Lparen.IsValid() {
 			at := tf.Offset(gd.Lparen) + 1
+			if len(gd.Specs) > 0 {
+				at = tf.Offset(gd.Specs[0].Pos())
+				// Before the first spec's doc comment, if any.
+				if doc := gd.Specs[0].(*ast.ImportSpec).Doc; doc != nil {
+					at = tf.Offset(doc.Pos())
+				}
+				return slices.Insert(out, at, []byte("\"context\""+sep+"\t")...)
+			}
 			return slices.Insert(out, at, []byte("\n\t\"context\"")...)
 		}
 		// import "x" becomes a block of both.
 		from, to := tf.Offset(gd.Specs[0].Pos()), tf.Offset(gd.Specs[0].End())
-		block := "(\n\t\"context\"\n\t" + string(out[from:to]) + "\n)"
+		block := "(\n\t\"context\"" + sep + "\t" + string(out[from:to]) + "\n)"
 		return slices.Concat(out[:from], []byte(block), out[to:])
 	}
 	// After the package clause's line, so its trailing comment stays.

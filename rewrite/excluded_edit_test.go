@@ -26,6 +26,10 @@ func TestEditExcluded(t *testing.T) {
 		src:  "package p\n\nimport \"net\"\n\nvar _ = net.IPv4len\n\nfunc w() { f@(2) }\n",
 		want: "package p\n\nimport (\n\t\"context\"\n\t\"net\"\n)\n\nvar _ = net.IPv4len\n\nfunc w() { f(context.TODO(), 2) }\n",
 	}, {
+		name: "a group of its own before other modules' imports",
+		src:  "package p\n\nimport (\n\t\"example.com/a\"\n)\n\nfunc w() { a.F@() }\n",
+		want: "package p\n\nimport (\n\t\"context\"\n\n\t\"example.com/a\"\n)\n\nfunc w() { a.F(context.TODO()) }\n",
+	}, {
 		name: "the context parameter around, through a literal; an aliased import",
 		src:  "package p\n\nimport stdctx \"context\"\n\nfunc w(c stdctx.Context) { go func() { f@(3) }() }\n",
 		want: "package p\n\nimport stdctx \"context\"\n\nfunc w(c stdctx.Context) { go func() { f(c, 3) }() }\n",

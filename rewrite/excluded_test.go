@@ -40,6 +40,9 @@ type T struct{}
 func (T) M() {}
 func (T) K() {}
 
+// Println is named like fmt's.
+func (T) Println(...any) {}
+
 type I interface{ N() }
 
 // Use keeps b's import of a loaded: b depends on a.
@@ -60,13 +63,17 @@ func g() { G() }
 
 package b
 
-import al "example.com/x/a"
+import (
+	"fmt"
+
+	al "example.com/x/a"
+)
 
 type win struct{}
 
 func (win) N() {}
 
-func w() { al.F(); var t al.T; t.M() }
+func w() { al.F(); var t al.T; t.M(); fmt.Println("not T's") }
 
 var v = al.V
 `)
@@ -133,6 +140,8 @@ func w() { H() }
 			assert.Equal(t, c.how, uses[0].how, c.fn.FullName())
 		}
 	}
+	// fmt.Println selects from a package, not from a value of type T.
+	assert.Empty(t, x.uses(method("T", "Println")))
 	// c names H, M and N too, but cannot reach a's: alone, it uses none.
 	x.files = slices.DeleteFunc(x.files, func(f *excludedFile) bool { return filepath.Base(f.dir) != "c" })
 	require.Len(t, x.files, 1)

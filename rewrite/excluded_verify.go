@@ -80,13 +80,18 @@ func configFor(name string) (buildConfig, bool) {
 	return buildConfig{}, false
 }
 
+// exFailure is why a set's edit of an excluded file cannot be kept.
+type exFailure struct {
+	class, reason string
+}
+
 // verifyExcluded type-checks, under a build that includes them, the
 // packages whose excluded files the sets edit, and those whose excluded
-// files sit beside a rewritten file (a build for their platform compiles
-// the rewritten code with them). It returns, for each set that breaks
-// such a build, why. A package that did not build there before the
-// rewrite fails only the sets that edit its excluded files.
-func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*ChangeSet]string, error) {
+// files sit beside or import a rewritten package (a build for their
+// platform compiles the rewritten code with them). It returns, for each
+// set that breaks such a build, why. A package that did not build there
+// before the rewrite fails only the sets that edit its excluded files.
+func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*ChangeSet]exFailure, error) {
 	x := pl.excluded
 	if x == nil || len(x.files) == 0 {
 		return nil, nil
@@ -103,39 +108,52 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 			}
 		}
 	}
-	bad := map[*ChangeSet]string{}
-	// The builds to check, each with the directories it must load.
-	builds := map[string]*excludedBuild{}
 	changedPkg := map[string]bool{}
 	for dir := range changedDir {
 		if path, ok := x.dirs[dir]; ok {
 			changedPkg[path] = true
 		}
 	}
+	bad := map[*ChangeSet]exFailure{}
+	fail := func(css []*ChangeSet, f *excludedFile, reason string) {
+		class := "build-tagged file"
+		if f != nil && f.outside {
+			class = "caller outside the loaded packages"
+		}
+		for _, cs := range css {
+			if _, ok := bad[cs]; !ok {
+				bad[cs] = exFailure{class, reason}
+			}
+		}
+	}
+	byName := map[string]*excludedFile{}
+	builds := map[string]*excludedBuild{} // by configuration
 	for _, f := range x.files {
-		// Beside a rewritten file, or importing a rewritten package: a
-		// build that includes f compiles f against the rewrite.
-		touched := changedDir[f.dir]
+		byName[f.name] = f
+		// Edited, beside a rewritten file, or importing a rewritten
+		// package: a build that includes f compiles f against the rewrite.
+		touched := changedDir[f.dir] || len(editors[f.name]) > 0
 		for imp := range f.imports {
 			touched = touched || changedPkg[imp]
 		}
-		if !touched {
+		if !touched || f.generated && len(editors[f.name]) == 0 {
 			continue
 		}
 		cfg, ok := configFor(f.name)
 		if !ok {
-			for _, cs := range editors[f.name] {
-				bad[cs] = fmt.Sprintf("%s: no GOOS, GOARCH and tags ctxlint tries include it, so its edit cannot be checked", f.name)
-			}
+			fail(editors[f.name], f, fmt.Sprintf("no GOOS, GOARCH and tags ctxlint tries include %s, so its edit cannot be checked", f.name))
 			continue
 		}
 		b := builds[cfg.String()]
 		if b == nil {
-			b = &excludedBuild{cfg: cfg, dirs: map[string]bool{}}
+			b = &excludedBuild{cfg: cfg, dirs: map[string]bool{}, edited: map[string]bool{}}
 			builds[cfg.String()] = b
 		}
 		b.dirs[f.dir] = true
 		b.tests = b.tests || strings.HasSuffix(f.name, "_test.go")
+		if len(editors[f.name]) > 0 {
+			b.edited[f.name] = true
+		}
 	}
 	overlay := maps.Clone(pl.prog.overlay)
 	if overlay == nil {
@@ -145,22 +163,22 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 	for _, key := range slices.Sorted(maps.Keys(builds)) {
 		b := builds[key]
 		t := time.Now()
-		errs, err := b.check(pl.prog, overlay)
-		if err != nil {
-			return nil, err
-		}
+		errs, compiled := b.check(pl.prog, overlay)
 		debugf("excluded files: %d packages checked for %s in %v, %d failing", len(b.dirs), b.cfg, time.Since(t).Round(time.Millisecond), len(errs))
+		for name := range b.edited {
+			if !compiled[name] {
+				fail(editors[name], byName[name], fmt.Sprintf("the build for %s does not compile %s (cgo, or another package's file), so its edit cannot be checked", b.cfg, name))
+			}
+		}
 		if len(errs) == 0 {
 			continue
 		}
-		before, err := b.check(pl.prog, pl.prog.overlay)
-		if err != nil {
-			return nil, err
-		}
-		for dir, found := range errs {
+		before, _ := b.check(pl.prog, pl.prog.overlay)
+		for _, dir := range slices.Sorted(maps.Keys(errs)) {
 			// The sets that edit the file of the first error, else the
-			// excluded files of its package, else its other files.
-			first := found[0]
+			// excluded files of its package, else, if it built before,
+			// the sets that edit the files it shares with this build.
+			first := errs[dir][0]
 			blamed := editors[first.file]
 			if len(blamed) == 0 {
 				for name, css := range editors {
@@ -169,20 +187,14 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 					}
 				}
 			}
-			if len(before[dir]) == 0 && len(blamed) == 0 {
-				// Broken by the rewrite of the files it shares with
-				// this build: the sets that edit them.
+			if len(blamed) == 0 && len(before[dir]) == 0 {
 				blamed = pl.editing(sets, dir)
 			}
 			reason := fmt.Sprintf("with it, the build for %s fails: %s", b.cfg, first.msg)
 			if len(before[dir]) > 0 {
-				reason = fmt.Sprintf("the build for %s, which includes its excluded files, fails before the rewrite too (%s): ctxlint cannot check their edit", b.cfg, before[dir][0].msg)
+				reason = fmt.Sprintf("the build for %s, which includes the files the host build excludes, fails before the rewrite too (%s): ctxlint cannot check their edit", b.cfg, before[dir][0].msg)
 			}
-			for _, cs := range blamed {
-				if _, ok := bad[cs]; !ok {
-					bad[cs] = reason
-				}
-			}
+			fail(blamed, byName[first.file], reason)
 		}
 	}
 	return bad, nil
@@ -191,9 +203,10 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 // excludedBuild is one build configuration to check, and the package
 // directories to load under it.
 type excludedBuild struct {
-	cfg   buildConfig
-	dirs  map[string]bool
-	tests bool // a file to check is a test
+	cfg    buildConfig
+	dirs   map[string]bool
+	edited map[string]bool // the excluded files edited
+	tests  bool            // a file to check is a test
 }
 
 // buildError is an error of a build: the file it is in, if known, and
@@ -203,14 +216,16 @@ type buildError struct {
 }
 
 // check loads the directories under the build, with the overlay, and
-// returns the errors of each directory's package.
-func (b *excludedBuild) check(p *program, overlay map[string][]byte) (map[string][]buildError, error) {
-	env := append(os.Environ(), "GOOS="+b.cfg.goos, "GOARCH="+b.cfg.goarch, "CGO_ENABLED=0", "GOFLAGS=", "GOWORK=off")
+// returns the errors in each directory's package's own files (a load that
+// fails is an error of every directory), and the files the build
+// compiled.
+func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[string][]buildError, compiled map[string]bool) {
+	env := append(os.Environ(), "GOOS="+b.cfg.goos, "GOARCH="+b.cfg.goarch, "CGO_ENABLED=0", "GOFLAGS=")
 	var flags []string
 	if len(b.cfg.tags) > 0 {
 		flags = []string{"-tags=" + strings.Join(b.cfg.tags, ",")}
 	}
-	errs := map[string][]buildError{}
+	errs, compiled = map[string][]buildError{}, map[string]bool{}
 	// One load per module: patterns are directories relative to it.
 	byModule := map[string][]string{}
 	for dir := range b.dirs {
@@ -233,26 +248,39 @@ func (b *excludedBuild) check(p *program, overlay map[string][]byte) (map[string
 			Tests:      b.tests,
 		}, patterns...)
 		if err != nil {
-			return nil, fmt.Errorf("loading %s for %s: %v", strings.Join(patterns, " "), b.cfg, err)
+			for _, pat := range patterns {
+				dir := filepath.Join(mod, filepath.FromSlash(pat))
+				errs[dir] = append(errs[dir], buildError{msg: relError(p, err.Error())})
+			}
+			continue
 		}
 		for _, pkg := range pkgs {
-			dir := ""
-			for _, name := range append(slices.Clone(pkg.GoFiles), pkg.IgnoredFiles...) {
-				dir = filepath.Dir(name)
-				break
+			for _, name := range pkg.CompiledGoFiles {
+				compiled[name] = true
 			}
-			if dir == "" || !b.dirs[dir] {
-				continue
-			}
-			packages.Visit([]*packages.Package{pkg}, nil, func(q *packages.Package) {
-				for _, e := range q.Errors {
-					file, _, _ := strings.Cut(e.Pos, ":")
+			for _, e := range pkg.Errors {
+				file, _, _ := strings.Cut(e.Pos, ":")
+				dir := filepath.Dir(file)
+				if file == "" || file == "-" {
+					dir = pkgDir(pkg)
+				}
+				if b.dirs[dir] {
 					errs[dir] = append(errs[dir], buildError{file: file, msg: relError(p, e.Error())})
 				}
-			})
+			}
 		}
 	}
-	return errs, nil
+	return errs, compiled
+}
+
+// pkgDir is the directory of a package's files.
+func pkgDir(pkg *packages.Package) string {
+	for _, names := range [][]string{pkg.GoFiles, pkg.CompiledGoFiles, pkg.IgnoredFiles} {
+		if len(names) > 0 {
+			return filepath.Dir(names[0])
+		}
+	}
+	return ""
 }
 
 // relError shortens the file names of an error message to their path in

@@ -586,9 +586,13 @@ func (b *builder) component(n node, label string, from token.Pos) string {
 		}
 	}
 	cs.NameCtx = uniqPos(cs.NameCtx)
-	if b.opts.Compat && len(members) == 1 && members[0].kind == "func" {
+	if b.opts.Compat && len(members) == 1 && members[0].kind == "func" && !slices.ContainsFunc(excluded, func(e ExcludedEdit) bool { return e.Decl }) {
 		if f := b.pl.prog.funcs[members[0].pos]; f != nil && b.compatible(f) {
+			// The wrapper keeps the old signature for the files the
+			// build excludes too: their calls stay. (A platform's own
+			// declaration would lack FContext: no wrapper then.)
 			cs.Compat = []token.Pos{members[0].pos}
+			cs.Excluded = nil
 		}
 	}
 	b.add(key, cs)

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -104,6 +105,17 @@ func (p *program) editable(pkg *packages.Package) bool {
 		return false
 	}
 	return !strings.HasSuffix(pkg.ID, ".test") // the generated test main
+}
+
+// mainModules are the main modules of the packages the patterns matched.
+func (p *program) mainModules() []*packages.Module {
+	var out []*packages.Module
+	for _, pkg := range p.roots {
+		if m := pkg.Module; m != nil && m.Main && !slices.ContainsFunc(out, func(o *packages.Module) bool { return o.Dir == m.Dir }) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func (p *program) inModule(name string) bool {

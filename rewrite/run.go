@@ -76,8 +76,8 @@ func (pl *Plan) Execute() (*Result, error) {
 			}
 			if len(bad) > 0 {
 				for _, cs := range slices.Clone(sets) {
-					if reason, ok := bad[cs]; ok {
-						drop(cs, "build-tagged file", reason, firstPos(cs))
+					if f, ok := bad[cs]; ok {
+						drop(cs, f.class, f.reason, firstPos(cs))
 					}
 				}
 				continue

@@ -31,6 +31,12 @@ func query(ctx context.Context, addr string) error {
 	return err
 }
 
+// Fetch is called by a package only Windows builds (tgwin).
+func Fetch(ctx context.Context, name string) error {
+	_, err := net.DefaultResolver.LookupTXT(ctx, name)
+	return err
+}
+
 // Loop resolves and dials on every tick.
 func Loop() {
 	h := health.RegisterLiveness("tagged")
@@ -42,6 +48,7 @@ func Loop() {
 		_ = lookup(ctx, "d")
 		_ = probe("e:1")
 		_ = ping("f")
+		_ = Fetch(ctx, "g")
 		cancel()
 	}
 }

@@ -30,6 +30,12 @@ func query(addr string) error {
 	return err
 }
 
+// Fetch is called by a package only Windows builds (tgwin).
+func Fetch(name string) error {
+	_, err := net.LookupTXT(name)
+	return err
+}
+
 // Loop resolves and dials on every tick.
 func Loop() {
 	h := health.RegisterLiveness("tagged")
@@ -40,5 +46,6 @@ func Loop() {
 		_ = lookup("d")
 		_ = probe("e:1")
 		_ = ping("f")
+		_ = Fetch("g")
 	}
 }

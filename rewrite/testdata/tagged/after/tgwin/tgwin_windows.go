@@ -1,0 +1,14 @@
+//go:build windows
+
+// Package tgwin exists on Windows only: the build excludes it whole, and
+// its call of tg.Fetch is migrated too.
+package tgwin
+
+import (
+	"context"
+
+	"example.com/x/tg"
+)
+
+// Warm fetches once.
+func Warm() error { return tg.Fetch(context.TODO(), "w") }

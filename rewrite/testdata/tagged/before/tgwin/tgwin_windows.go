@@ -1,0 +1,10 @@
+//go:build windows
+
+// Package tgwin exists on Windows only: the build excludes it whole, and
+// its call of tg.Fetch is migrated too.
+package tgwin
+
+import "example.com/x/tg"
+
+// Warm fetches once.
+func Warm() error { return tg.Fetch("w") }
