@@ -207,7 +207,7 @@ func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
 				return "fixed signature", fmt.Sprintf("%s cannot take parameters", fn.Name()), m.pos
 			}
 			if f := fl.p.funcs[m.pos]; f != nil && hasLinkname(f) {
-				return "linkname", fmt.Sprintf("%s is named by a //go:linkname directive", fl.nameOf(m)), m.pos
+				return "linkname", fmt.Sprintf("%s is named by a //go:linkname directive: code elsewhere may reach it by its symbol, with the signature it has now; change both by hand", fl.nameOf(m)), m.pos
 			}
 		}
 	}

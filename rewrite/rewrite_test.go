@@ -2,6 +2,7 @@ package rewrite_test
 
 import (
 	"flag"
+	"go/format"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -47,7 +48,7 @@ var cases = []struct {
 	{name: "cgo", refused: []string{"cgo"}, remain: 1},
 	{name: "generated", refused: []string{"generated file"}, remain: 1},
 	{name: "types", refused: []string{"fixed signature", "used by reflection", "used by reflection", "used by reflection"}, remain: 2},
-	{name: "refused", refused: []string{"no deadline", "external interface"}, remain: 2},
+	{name: "refused", refused: []string{"no deadline", "external interface", "linkname"}, remain: 3},
 }
 
 func TestGolden(t *testing.T) {
@@ -73,6 +74,13 @@ func TestGolden(t *testing.T) {
 			}
 			assert.Equal(t, readTree(t, golden), readTree(t, dir, "go.mod"), "the rewritten tree differs from %s (go test -run TestGolden -update to accept)", golden)
 
+			for name, src := range readTree(t, dir) {
+				if strings.HasSuffix(name, ".go") {
+					clean, err := format.Source([]byte(src))
+					require.NoError(t, err, name)
+					assert.Equal(t, string(clean), src, "%s is not gofmt-clean", name)
+				}
+			}
 			goCmd(t, dir, "build", "./...")
 			goCmd(t, dir, "vet", "./...")
 			for _, goos := range c.goos {
@@ -157,6 +165,15 @@ func copyModule(t *testing.T, from string) string {
 	_, self, _, _ := runtime.Caller(0)
 	root := filepath.Dir(filepath.Dir(self))
 	mod := "module example.com/x\n\ngo 1.26.0\n\nrequire github.com/ctxlint/ctxlint v0.0.0\n\nreplace github.com/ctxlint/ctxlint => " + root + "\n"
+	// Modules beside before/ (mods/NAME, module example.com/NAME) stand
+	// for third-party clients.
+	mods, _ := filepath.Glob(filepath.Join(from, "..", "mods", "*", "go.mod"))
+	for _, gomod := range mods {
+		abs, err := filepath.Abs(filepath.Dir(gomod))
+		require.NoError(t, err)
+		path := "example.com/" + filepath.Base(abs)
+		mod += "\nrequire " + path + " v0.0.0\n\nreplace " + path + " => " + abs + "\n"
+	}
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644))
 	return dir
 }

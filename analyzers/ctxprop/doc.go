@@ -17,7 +17,9 @@
 // by type: *Handle of github.com/ctxlint/ctxlint/runtime/health and of any
 // package whose path ends in /pkg/status/health, the result types of the
 // functions named by -ctxprop.register, and functions marked
-// //ctxlint:monitored are roots too. The component's name and kind come from
+// //ctxlint:monitored are roots too (a time.Time such a function receives
+// from a channel field C, the tick of a health library of its own, is its
+// deadline: a context derived from it is bounded). The component's name and kind come from
 // the registration call that made the handle, followed through locals,
 // parameters, struct fields, setters and getters; a package-level
 // variable, an exported field or a getter of another package carries its

@@ -182,7 +182,8 @@ func (a *pkgAnalysis) rootAt(n ast.Node, stack []ast.Node, byRegion map[ast.Node
 	switch n := n.(type) {
 	case *ast.FuncDecl:
 		r := &root{region: n.Body, ftype: n.Type, funcName: funcName(n), file: file,
-			component: strconv.Quote(funcName(n)), kind: "monitored", noDeadline: true}
+			component: strconv.Quote(funcName(n)), kind: "monitored", noDeadline: true,
+			ticks: a.timeTicks(n.Body)}
 		byRegion[n.Body] = r
 		a.roots = append(a.roots, r)
 		return
@@ -219,6 +220,44 @@ func (a *pkgAnalysis) rootAt(n ast.Node, stack []ast.Node, byRegion map[ast.Node
 	if tick != nil {
 		r.ticks = append(r.ticks, tick)
 	}
+}
+
+// timeTicks returns the variables a monitored function receives a
+// time.Time into from a channel field C: the handle of a health library of
+// its own whose ticks carry the deadline. A context derived from them is
+// bounded, as from a runtime/health tick (ctxlint -fix derives it so).
+func (a *pkgAnalysis) timeTicks(body *ast.BlockStmt) []types.Object {
+	timeChan := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "C" {
+			return false
+		}
+		ch, ok := a.info.TypeOf(sel).Underlying().(*types.Chan)
+		return ok && isNamed(ch.Elem(), "time", "Time")
+	}
+	var out []types.Object
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if id, ok := n.Key.(*ast.Ident); ok && timeChan(n.X) {
+				if obj := a.info.Defs[id]; obj != nil {
+					out = append(out, obj)
+				}
+			}
+		case *ast.AssignStmt:
+			if u, ok := n.Rhs[0].(*ast.UnaryExpr); ok && len(n.Rhs) == 1 && u.Op == token.ARROW && timeChan(u.X) {
+				if id, ok := n.Lhs[0].(*ast.Ident); ok {
+					if obj := a.info.Defs[id]; obj != nil {
+						out = append(out, obj)
+					} else if obj := a.info.Uses[id]; obj != nil {
+						out = append(out, obj)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // helperCallers handles a receive in a helper with no loop, such as

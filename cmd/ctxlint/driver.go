@@ -167,6 +167,9 @@ func loadPackages(patterns []string) ([]*packages.Package, error) {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	if n := packages.PrintErrors(pkgs); n > 0 {
+		if outsideModule(pkgs) {
+			return nil, fmt.Errorf("%s is not in a Go module (no go.mod in the directory or above): run ctxlint from the module's directory, or create one with go mod init", strings.Join(patterns, " "))
+		}
 		return nil, fmt.Errorf("%d errors loading packages", n)
 	}
 	// A misspelt -ctxprop.sinks name would silently do nothing.
@@ -180,6 +183,20 @@ func loadPackages(patterns []string) ([]*packages.Package, error) {
 		fmt.Fprintln(os.Stderr, "ctxlint: warning:", msg)
 	}
 	return pkgs, nil
+}
+
+// outsideModule reports whether the load failed because the patterns lie
+// outside any module, as go list words it.
+func outsideModule(pkgs []*packages.Package) bool {
+	found := false
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			if strings.Contains(e.Msg, "does not contain main module") || strings.Contains(e.Msg, "go.mod file not found") || strings.Contains(e.Msg, "cannot find main module") {
+				found = true
+			}
+		}
+	})
+	return found
 }
 
 // parseFile parses as go/packages does, without the syntactic object

@@ -175,17 +175,41 @@ func TestFixDiffJSON(t *testing.T) {
 	}
 	stdout.Reset()
 	stderr.Reset()
+	// A mode of its own, which the atomic write keeps.
+	if err := os.Chmod(filepath.Join(dir, "r", "r.go"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 3 {
 		t.Fatalf("exit %d, want 3; stderr: %s", code, stderr.String())
 	}
 	if !strings.Contains(stderr.String(), "rewrote 1 functions in 1 files; applied 3 of 3 change sets; 0 refused") {
 		t.Errorf("summary: %s", stderr.String())
 	}
-	if fi, err := os.Stat(filepath.Join(dir, "r", "r.go")); err != nil || fi.Mode().Perm() != 0o644 {
+	if fi, err := os.Stat(filepath.Join(dir, "r", "r.go")); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("mode after the write: %v %v", fi.Mode(), err)
 	}
 	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 0 {
 		t.Fatalf("second run: exit %d, want 0", code)
+	}
+}
+
+// TestFixTodoInventory: a caller the fix gave context.TODO() (no loop
+// above it, no context in scope) is in ctxlint todo's inventory after.
+func TestFixTodoInventory(t *testing.T) {
+	src := resolveLoop + `
+// Warm resolves once, from no loop.
+func Warm() { _ = resolve("w") }
+`
+	fixModule(t, map[string]string{"r/r.go": src})
+	var stdout, stderr bytes.Buffer
+	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 3 {
+		t.Fatalf("exit %d, want 3; stderr: %s", code, stderr.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	todoCommand([]string{"./..."}, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), "r/r.go:26:27: context.TODO() in Warm") {
+		t.Errorf("the inventory lacks Warm's context.TODO() (r/r.go:26):\n%s%s", stdout.String(), stderr.String())
 	}
 }
 
@@ -207,6 +231,34 @@ func TestFixBadInput(t *testing.T) {
 	}
 	if code := fixCommand([]string{"-fix", "./nothing/..."}, &stdout, &stderr); code != 1 {
 		t.Errorf("no packages: exit %d, want 1", code)
+	}
+
+	// A syntax error: the same, the file left as it is.
+	unparsable := strings.Replace(resolveLoop, "return err", "return err +", 1)
+	if err := os.WriteFile(filepath.Join(dir, "r", "r.go"), []byte(unparsable), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "errors loading packages") {
+		t.Errorf("syntax error: exit %d, want 1; stderr: %s", code, stderr.String())
+	}
+	if src, _ := os.ReadFile(filepath.Join(dir, "r", "r.go")); string(src) != unparsable {
+		t.Fatal("a package that does not parse was rewritten")
+	}
+
+	// Outside any module: a clear error, nothing written.
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "r.go"), []byte(resolveLoop), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(outside)
+	t.Setenv("GO111MODULE", "on")
+	stderr.Reset()
+	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "go.mod") {
+		t.Errorf("outside a module: exit %d, want 1 and a word on go.mod; stderr: %s", code, stderr.String())
+	}
+	if src, _ := os.ReadFile(filepath.Join(outside, "r.go")); string(src) != resolveLoop {
+		t.Fatal("a file outside any module was rewritten")
 	}
 }
 

@@ -1,12 +1,15 @@
 // Package r reaches a blocking call through a method that satisfies an
-// interface of another module (fmt.Stringer): it cannot gain a ctx
-// parameter without silently breaking that. The other path is rewritten.
+// interface of another module (fmt.Stringer), and through a function a
+// //go:linkname directive names: neither can gain a ctx parameter without
+// silently breaking what relies on its signature. The other path is
+// rewritten.
 package r
 
 import (
 	"context"
 	"fmt"
 	"net"
+	_ "unsafe" // for go:linkname
 
 	"github.com/ctxlint/ctxlint/runtime/health"
 )
@@ -24,6 +27,14 @@ func lookup(ctx context.Context, name string) error {
 	return err
 }
 
+// probe is made visible to other packages under its symbol name.
+//
+//go:linkname probe
+func probe(name string) error {
+	_, err := net.LookupMX(name)
+	return err
+}
+
 // Loop resolves on every tick.
 func Loop() {
 	h := health.RegisterLiveness("r")
@@ -31,6 +42,7 @@ func Loop() {
 		ctx, cancel := health.WithDeadline(context.Background(), deadline)
 		_ = Host{Name: "a"}.String()
 		_ = lookup(ctx, "b")
+		_ = probe("c")
 		cancel()
 	}
 }

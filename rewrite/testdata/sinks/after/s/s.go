@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"example.com/kv"
 	"github.com/ctxlint/ctxlint/runtime/health"
 )
 
@@ -45,8 +46,27 @@ func query(ctx context.Context, db *sql.DB) error {
 	return rows.Close()
 }
 
+func exec_(ctx context.Context, db *sql.DB) error {
+	_, err := db.ExecContext(ctx, "DELETE FROM t")
+	return err
+}
+
+func queryRow(ctx context.Context, db *sql.DB) error {
+	var n int
+	return db.QueryRowContext(ctx, "SELECT 1").Scan(&n)
+}
+
+// getKey and watch call a third-party client's methods that have a context
+// form beside them.
+func getKey(ctx context.Context, c *kv.Client) error {
+	_, err := c.GetWithContext(ctx, "k")
+	return err
+}
+
+func watch(ctx context.Context, c *kv.Client) error { return c.WatchContext(ctx, "p/") }
+
 // Loop runs them all on every tick.
-func Loop(db *sql.DB) {
+func Loop(db *sql.DB, c *kv.Client) {
 	h := health.RegisterLiveness("sinks")
 	for deadline := range h.C {
 		ctx, cancel := health.WithDeadline(context.Background(), deadline)
@@ -55,6 +75,10 @@ func Loop(db *sql.DB) {
 		_ = dialTimeout(ctx)
 		_ = lookup(ctx)
 		_ = query(ctx, db)
+		_ = exec_(ctx, db)
+		_ = queryRow(ctx, db)
+		_ = getKey(ctx, c)
+		_ = watch(ctx, c)
 		cancel()
 	}
 }
@@ -88,6 +112,63 @@ func post(ctx context.Context, c *http.Client, url string) error {
 	return resp.Body.Close()
 }
 
+func postForm(ctx context.Context, url string) error {
+	resp, err := func() (*http.Response, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader("y"))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "text/plain")
+		return http.DefaultClient.Do(req)
+	}()
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func head(ctx context.Context, url string) error {
+	resp, err := func() (*http.Response, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodHead, url, nil)
+		if err != nil {
+			return nil, err
+		}
+		return http.DefaultClient.Do(req)
+	}()
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func clientGet(ctx context.Context, c *http.Client, url string) error {
+	resp, err := func() (*http.Response, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return nil, err
+		}
+		return c.Do(req)
+	}()
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func clientHead(ctx context.Context, c *http.Client, url string) error {
+	resp, err := func() (*http.Response, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodHead, url, nil)
+		if err != nil {
+			return nil, err
+		}
+		return c.Do(req)
+	}()
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
 // Poll sends requests on every tick.
 func Poll(c *http.Client) {
 	h := health.RegisterLiveness("http")
@@ -95,6 +176,10 @@ func Poll(c *http.Client) {
 		ctx, cancel := health.WithDeadline(context.Background(), deadline)
 		_ = get(ctx, "http://a")
 		_ = post(ctx, c, "http://b")
+		_ = postForm(ctx, "http://c")
+		_ = head(ctx, "http://d")
+		_ = clientGet(ctx, c, "http://e")
+		_ = clientHead(ctx, c, "http://f")
 		cancel()
 	}
 }

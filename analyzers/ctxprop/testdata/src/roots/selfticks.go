@@ -1,0 +1,40 @@
+package roots
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// A monitored function whose handle is of its own kind, its ticks a
+// time.Time: the deadline received is the tick, and a context derived from
+// it is bounded (ctxlint -fix writes this).
+type ownHandle struct{ C <-chan time.Time }
+
+//ctxlint:monitored
+func ownTicks(h *ownHandle) {
+	for deadline := range h.C {
+		ctx, cancel := context.WithDeadline(context.Background(), deadline)
+		fetch(ctx)
+		cancel()
+		collect() // want `"ownTicks" \(monitored\): net/http.Get`
+	}
+}
+
+//ctxlint:monitored
+func ownSelect(h *ownHandle) {
+	for {
+		select {
+		case d := <-h.C:
+			ctx, cancel := context.WithDeadline(context.Background(), d)
+			fetch(ctx)
+			cancel()
+		}
+	}
+}
+
+// fetch sends a request under ctx.
+func fetch(ctx context.Context) { // want fetch:"reaches \\(\\*net/http.Client\\).Do under param 0 via fetch"
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://kubelet/pods", nil)
+	_, _ = http.DefaultClient.Do(req)
+}
