@@ -165,14 +165,24 @@ func copyModule(t *testing.T, from string) string {
 	_, self, _, _ := runtime.Caller(0)
 	root := filepath.Dir(filepath.Dir(self))
 	mod := "module example.com/x\n\ngo 1.26.0\n\nrequire github.com/ctxlint/ctxlint v0.0.0\n\nreplace github.com/ctxlint/ctxlint => " + root + "\n"
-	// Modules beside before/ (mods/NAME, module example.com/NAME) stand
-	// for third-party clients.
+	// Modules beside before/ (mods/NAME) stand for third-party clients.
 	mods, _ := filepath.Glob(filepath.Join(from, "..", "mods", "*", "go.mod"))
 	for _, gomod := range mods {
 		abs, err := filepath.Abs(filepath.Dir(gomod))
 		require.NoError(t, err)
-		path := "example.com/" + filepath.Base(abs)
-		mod += "\nrequire " + path + " v0.0.0\n\nreplace " + path + " => " + abs + "\n"
+		src, err := os.ReadFile(gomod)
+		require.NoError(t, err)
+		path := ""
+		for _, line := range strings.Split(string(src), "\n") {
+			if rest, ok := strings.CutPrefix(line, "module "); ok {
+				path = strings.TrimSpace(rest)
+			}
+		}
+		v := "v0.0.0"
+		if strings.HasSuffix(path, "/v2") {
+			v = "v2.0.0"
+		}
+		mod += "\nrequire " + path + " " + v + "\n\nreplace " + path + " => " + abs + "\n"
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644))
 	return dir

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"example.com/kv"
+	"example.com/kv/v2"
 	"github.com/ctxlint/ctxlint/runtime/health"
 )
 

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"example.com/kv"
+	"example.com/kv/v2"
 
 	"github.com/ctxlint/ctxlint/runtime/health"
 )

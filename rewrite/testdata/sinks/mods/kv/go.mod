@@ -1,3 +1,3 @@
-module example.com/kv
+module example.com/kv/v2
 
 go 1.26.0

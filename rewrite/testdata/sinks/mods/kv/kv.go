@@ -1,5 +1,6 @@
-// Package kv stands for a third-party client whose blocking methods have
-// a context form beside them: M and MWithContext, or M and MContext.
+// Package kv stands for a third-party client whose blocking methods have a
+// context form beside them: M and MWithContext, or M and MContext. Its
+// module path ends in /v2, which the rewrite's imports must keep.
 package kv
 
 import "context"
