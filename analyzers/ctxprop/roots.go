@@ -232,7 +232,11 @@ func (a *pkgAnalysis) timeTicks(body *ast.BlockStmt) []types.Object {
 		if !ok || sel.Sel.Name != "C" {
 			return false
 		}
-		ch, ok := a.info.TypeOf(sel).Underlying().(*types.Chan)
+		f, ok := a.info.Selections[sel]
+		if !ok || f.Kind() != types.FieldVal || f.Obj().Pkg() != nil && f.Obj().Pkg().Path() == "time" {
+			return false // a time.Ticker's or Timer's: a clock, not a deadline
+		}
+		ch, ok := f.Type().Underlying().(*types.Chan)
 		return ok && isNamed(ch.Elem(), "time", "Time")
 	}
 	var out []types.Object

@@ -33,6 +33,19 @@ func ownSelect(h *ownHandle) {
 	}
 }
 
+// A ticker's C carries a time.Time too, but the time of a clock: a
+// deadline derived from it is the loop's own timeout, not the tick's.
+//
+//ctxlint:monitored
+func tickerDeadline() {
+	t := time.NewTicker(time.Second)
+	for now := range t.C {
+		ctx, cancel := context.WithDeadline(context.Background(), now.Add(time.Second))
+		fetch(ctx) // want `"tickerDeadline" \(monitored\): \(\*net/http.Client\).Do without the health deadline \(context.Background\(\); context.WithDeadline at selfticks.go:\d+ exists`
+		cancel()
+	}
+}
+
 // fetch sends a request under ctx.
 func fetch(ctx context.Context) { // want fetch:"reaches \\(\\*net/http.Client\\).Do under param 0 via fetch"
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://kubelet/pods", nil)
