@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,20 +68,48 @@ type decl struct {
 	ctxName bool // a receiver, parameter or result is named ctx already
 }
 
-// newExcluded parses the excluded files of the editable packages, and the
-// Go files of the main modules' directories that no loaded package
-// covers, as the overlay has them.
-func newExcluded(p *program) *excluded {
+// newExcluded parses, as the overlay has them, the files the build
+// excludes from the editable packages, and every other Go file of the main
+// modules that no loaded package compiles: packages the patterns did not
+// load, the tests of packages loaded only as dependencies, and packages
+// the build excludes whole. Of files in a directory no package was loaded
+// from, only those importing a package of the main modules can use one.
+func newExcluded(p *program, tags []string) *excluded {
 	x := &excluded{p: p, dependents: map[string]map[string]bool{}, loaded: map[string]bool{}, dirs: map[string]string{}}
-	seen := map[string]bool{}
-	add := func(name string, pkg *packages.Package, path string) {
-		if seen[name] || !strings.HasSuffix(name, ".go") || !p.inModule(name) {
+	known := map[string]bool{} // the files of the loaded packages
+	dirPkg := map[string]*packages.Package{}
+	for _, pkg := range p.pkgs {
+		x.loaded[pkg.PkgPath] = true
+		for _, names := range [][]string{pkg.GoFiles, pkg.CompiledGoFiles, pkg.OtherFiles} {
+			for _, name := range names {
+				known[name] = true
+			}
+		}
+		if len(pkg.GoFiles) > 0 && pkg.Types != nil && !strings.Contains(pkg.ID, " [") && !strings.HasSuffix(pkg.PkgPath, "_test") {
+			dir := filepath.Dir(pkg.GoFiles[0])
+			x.dirs[dir] = pkg.PkgPath
+			dirPkg[dir] = pkg
+		}
+	}
+	add := func(name string, pkg *packages.Package, path string, outside bool) {
+		if known[name] || !strings.HasSuffix(name, ".go") || !p.inModule(name) {
 			return
 		}
-		seen[name] = true
+		known[name] = true
 		src, err := p.source(name)
 		if err != nil {
 			return
+		}
+		if pkg == nil {
+			// Another directory's file uses a function of ours only
+			// through an import of its package.
+			f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly)
+			if err != nil || !slices.ContainsFunc(f.Imports, func(imp *ast.ImportSpec) bool {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				return x.ownPath(path)
+			}) {
+				return
+			}
 		}
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution|parser.ParseComments)
@@ -94,43 +123,39 @@ func newExcluded(p *program) *excluded {
 			}
 		}
 		ef := indexExcluded(name, path, fset.File(f.FileStart), f)
-		if pkg == nil {
-			ok, err := build.Default.MatchFile(filepath.Dir(name), filepath.Base(name))
+		if outside {
+			ctx := build.Default
+			ctx.BuildTags = tags
+			ok, err := ctx.MatchFile(filepath.Dir(name), filepath.Base(name))
 			ef.outside = err == nil && ok
 		}
 		x.files = append(x.files, ef)
 	}
 	for _, pkg := range p.pkgs {
-		x.loaded[pkg.PkgPath] = true
-		if len(pkg.GoFiles) > 0 && pkg.Types != nil && !strings.Contains(pkg.ID, " [") && !strings.HasSuffix(pkg.PkgPath, "_test") {
-			x.dirs[filepath.Dir(pkg.GoFiles[0])] = pkg.PkgPath
-		}
-	}
-	for _, pkg := range p.pkgs {
-		if !p.editable(pkg) {
-			continue
-		}
-		for _, name := range pkg.IgnoredFiles {
-			add(name, pkg, "")
+		if p.editable(pkg) {
+			for _, name := range pkg.IgnoredFiles {
+				add(name, pkg, "", false)
+			}
 		}
 	}
 	for _, mod := range p.mainModules() {
-		for dir, names := range unloadedDirs(mod.Dir, x.dirs) {
-			rel, _ := filepath.Rel(mod.Dir, dir)
+		for dir, names := range moduleFiles(mod.Dir) {
+			path := mod.Path
+			if rel, _ := filepath.Rel(mod.Dir, dir); rel != "." {
+				path += "/" + filepath.ToSlash(rel)
+			}
 			for _, name := range names {
-				add(name, nil, mod.Path+"/"+filepath.ToSlash(rel))
+				add(name, dirPkg[dir], path, true)
 			}
 		}
 	}
 	return x
 }
 
-// unloadedDirs returns the Go files, by directory, of the module rooted at
-// root whose directories hold no loaded package: a package the build
-// excludes whole (all its files for another GOOS), or one the patterns
-// did not match. Directories go ignores (testdata, vendor, dot and
-// underscore names) and nested modules are skipped.
-func unloadedDirs(root string, loaded map[string]string) map[string][]string {
+// moduleFiles returns the Go files, by directory, of the module rooted at
+// root. Directories go ignores (testdata, vendor, dot and underscore
+// names) and nested modules are skipped.
+func moduleFiles(root string) map[string][]string {
 	out := map[string][]string{}
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -148,9 +173,8 @@ func unloadedDirs(root string, loaded map[string]string) map[string][]string {
 			}
 			return nil
 		}
-		dir := filepath.Dir(path)
-		if _, ok := loaded[dir]; !ok && strings.HasSuffix(path, ".go") {
-			out[dir] = append(out[dir], path)
+		if strings.HasSuffix(path, ".go") {
+			out[filepath.Dir(path)] = append(out[filepath.Dir(path)], path)
 		}
 		return nil
 	})

@@ -58,6 +58,10 @@ func editExcluded(name string, src []byte, edits []ExcludedEdit) ([]byte, error)
 	}
 	tf := fset.File(f.FileStart)
 	pkgName, imported := contextImport(f)
+	testingName := ""
+	if strings.HasSuffix(name, "_test.go") {
+		testingName = importedAs(f, "testing")
+	}
 	gains := map[int]bool{} // declarations gaining a named ctx, by their parameters' opening
 	for _, e := range edits {
 		if e.Decl && !e.Unnamed {
@@ -96,8 +100,8 @@ func editExcluded(name string, src []byte, edits []ExcludedEdit) ([]byte, error)
 			return true
 		}
 		found++
-		arg, threaded := ctxAround(stack, tf, gains, pkgName)
-		used = used || !threaded
+		arg, needsImport := ctxAround(stack, tf, gains, pkgName, testingName)
+		used = used || needsImport
 		if len(call.Args) > 0 {
 			arg += ", "
 		}
@@ -155,9 +159,10 @@ func hasDeclAt(f *ast.File, tf *token.File, open int) bool {
 }
 
 // ctxAround is what a call passes: the named context parameter of the
-// innermost function around it that has one or gains one, else a new
-// context. threaded is false for the latter.
-func ctxAround(stack []ast.Node, tf *token.File, gains map[int]bool, pkgName string) (arg string, threaded bool) {
+// innermost function around it that has one or gains one, else the test's
+// context in a test, else a new context (needsImport: from package
+// context).
+func ctxAround(stack []ast.Node, tf *token.File, gains map[int]bool, pkgName, testingName string) (arg string, needsImport bool) {
 	for i := len(stack) - 1; i >= 0; i-- {
 		var ft *ast.FuncType
 		switch fn := stack[i].(type) {
@@ -166,7 +171,7 @@ func ctxAround(stack []ast.Node, tf *token.File, gains map[int]bool, pkgName str
 		case *ast.FuncDecl:
 			ft = fn.Type
 			if gains[tf.Offset(ft.Params.Opening)] {
-				return "ctx", true
+				return "ctx", false
 			}
 		default:
 			continue
@@ -177,17 +182,20 @@ func ctxAround(stack []ast.Node, tf *token.File, gains map[int]bool, pkgName str
 				continue
 			}
 			if x, ok := sel.X.(*ast.Ident); ok && x.Name == pkgName && field.Names[0].Name != "_" {
-				return field.Names[0].Name, true
+				return field.Names[0].Name, false
 			}
 		}
 		if fd, ok := stack[i].(*ast.FuncDecl); ok {
 			if fd.Recv == nil && (fd.Name.Name == "main" || fd.Name.Name == "init") {
-				return pkgName + ".Background()", false
+				return pkgName + ".Background()", true
+			}
+			if t := testingParamName(ft, testingName); t != "" {
+				return t + ".Context()", false
 			}
 			break
 		}
 	}
-	return pkgName + ".TODO()", false
+	return pkgName + ".TODO()", true
 }
 
 // standard reports whether an import is of the standard library: its
@@ -196,6 +204,41 @@ func standard(imp *ast.ImportSpec) bool {
 	path, _ := strconv.Unquote(imp.Path.Value)
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
+}
+
+// testingParamName is the name of a test's *testing.T, B or F parameter, or
+// testing.TB, when testingName is the file's name for package testing.
+func testingParamName(ft *ast.FuncType, testingName string) string {
+	if testingName == "" {
+		return ""
+	}
+	for _, field := range ft.Params.List {
+		t := field.Type
+		if star, ok := t.(*ast.StarExpr); ok {
+			t = star.X
+		}
+		sel, ok := t.(*ast.SelectorExpr)
+		if !ok || len(field.Names) != 1 || field.Names[0].Name == "_" {
+			continue
+		}
+		if x, ok := sel.X.(*ast.Ident); ok && x.Name == testingName && strings.Contains("T B F TB", sel.Sel.Name) {
+			return field.Names[0].Name
+		}
+	}
+	return ""
+}
+
+// importedAs is the name a file imports path under, or "".
+func importedAs(f *ast.File, path string) string {
+	for _, imp := range f.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == path {
+			if imp.Name != nil {
+				return imp.Name.Name
+			}
+			return path[strings.LastIndex(path, "/")+1:]
+		}
+	}
+	return ""
 }
 
 // addContextImport adds import "context" to the edited source out of f

@@ -13,7 +13,7 @@ import (
 // opening one of a declaration's parameters, and with % that of a
 // declaration whose parameters have no names.
 func TestEditExcluded(t *testing.T) {
-	for _, c := range []struct{ name, src, want string }{{
+	for _, c := range []struct{ name, file, src, want string }{{
 		name: "first import, TODO outside any context",
 		src:  "package p\n\n// w warms.\nfunc w() { f@(1) }\n",
 		want: "package p\n\nimport \"context\"\n\n// w warms.\nfunc w() { f(context.TODO(), 1) }\n",
@@ -42,6 +42,11 @@ func TestEditExcluded(t *testing.T) {
 		src:  "package p\n\nimport \"context\"\n\nfunc lookup%(string) error { return nil }\n",
 		want: "package p\n\nimport \"context\"\n\nfunc lookup(context.Context, string) error { return nil }\n",
 	}, {
+		name: "a test passes its own context, and needs no import",
+		file: "p_test.go",
+		src:  "package p\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { f@(1) }\n",
+		want: "package p\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { f(t.Context(), 1) }\n",
+	}, {
 		name: "a file not gofmt-clean is not reformatted",
 		src:  "package p\nimport \"context\"\nfunc w(ctx context.Context)   { f@() }\n",
 		want: "package p\nimport \"context\"\nfunc w(ctx context.Context)   { f(ctx) }\n",
@@ -58,7 +63,11 @@ func TestEditExcluded(t *testing.T) {
 				src = src[:i] + src[i+1:]
 				edits = append(edits, ExcludedEdit{Offset: i, Decl: mark != '@', Args: src[i+1] != ')', Unnamed: mark == '%'})
 			}
-			out, err := editExcluded("p.go", []byte(src), edits)
+			file := c.file
+			if file == "" {
+				file = "p.go"
+			}
+			out, err := editExcluded(file, []byte(src), edits)
 			require.NoError(t, err)
 			assert.Equal(t, c.want, string(out))
 		})

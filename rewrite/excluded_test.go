@@ -114,7 +114,7 @@ func w() { H() }
 		}
 	}
 	require.NotNil(t, a)
-	x := newExcluded(newProgram(pkgs))
+	x := newExcluded(newProgram(pkgs), nil)
 	fn := func(name string) *types.Func { return a.Scope().Lookup(name).(*types.Func) }
 	method := func(typ, name string) *types.Func {
 		obj, _, _ := types.LookupFieldOrMethod(a.Scope().Lookup(typ).Type(), true, a, name)

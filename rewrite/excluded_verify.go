@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -40,13 +41,15 @@ func (c buildConfig) String() string {
 }
 
 // configFor finds a build that includes the file: the first platform that
-// does, with no tags or with every tag its constraint names.
-func configFor(name string) (buildConfig, bool) {
+// does, with the user's tags, with those and every tag its constraint
+// names, with the latter alone (a constraint may negate a user's tag), or
+// with none.
+func configFor(name string, userTags []string) (buildConfig, bool) {
 	src, err := os.ReadFile(name)
 	if err != nil {
 		return buildConfig{}, false
 	}
-	var tags []string
+	var tags []string // the file's own
 	known := map[string]bool{"cgo": true, "gc": true, "gccgo": true, "unix": true}
 	for _, p := range platforms {
 		known[p[0]], known[p[1]] = true, true
@@ -67,8 +70,9 @@ func configFor(name string) (buildConfig, bool) {
 		})
 	}
 	slices.Sort(tags)
+	both := slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(userTags), tags...))))
 	dir, base := filepath.Split(name)
-	for _, ts := range [][]string{nil, tags} {
+	for _, ts := range [][]string{userTags, both, tags, nil} {
 		for _, p := range platforms {
 			ctx := build.Default
 			ctx.GOOS, ctx.GOARCH, ctx.BuildTags, ctx.CgoEnabled = p[0], p[1], ts, false
@@ -139,7 +143,7 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 		if !touched || f.generated && len(editors[f.name]) == 0 {
 			continue
 		}
-		cfg, ok := configFor(f.name)
+		cfg, ok := configFor(f.name, pl.opts.Tags)
 		if !ok {
 			fail(editors[f.name], f, fmt.Sprintf("no GOOS, GOARCH and tags ctxlint tries include %s, so its edit cannot be checked", f.name))
 			continue
@@ -175,11 +179,15 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 		}
 		before, _ := b.check(pl.prog, pl.prog.overlay)
 		for _, dir := range slices.Sorted(maps.Keys(errs)) {
-			// The sets that edit the file of the first error, else the
-			// excluded files of its package, else, if it built before,
-			// the sets that edit the files it shares with this build.
+			// The sets whose functions the first error names, else those
+			// that edit its file, else the excluded files of its package,
+			// else, if it built before, the sets that edit the files it
+			// shares with this build or the packages it imports.
 			first := errs[dir][0]
-			blamed := editors[first.file]
+			blamed := named(sets, first.msg)
+			if len(blamed) == 0 {
+				blamed = editors[first.file]
+			}
 			if len(blamed) == 0 {
 				for name, css := range editors {
 					if filepath.Dir(name) == dir {
@@ -189,6 +197,15 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 			}
 			if len(blamed) == 0 && len(before[dir]) == 0 {
 				blamed = pl.editing(sets, dir)
+			}
+			if len(blamed) == 0 && len(before[dir]) == 0 {
+				// Broken through what it imports (an interface of its
+				// own that a changed method no longer satisfies): the sets
+				// that edit those packages, else every set. A build that
+				// worked before the rewrite must work after it.
+				if blamed = pl.editingImported(sets, dir); len(blamed) == 0 {
+					blamed = sets
+				}
 			}
 			reason := fmt.Sprintf("with it, the build for %s fails: %s", b.cfg, first.msg)
 			if len(before[dir]) > 0 {
@@ -290,6 +307,56 @@ func relError(p *program, msg string) string {
 		msg = strings.ReplaceAll(msg, mod+string(filepath.Separator), "")
 	}
 	return msg
+}
+
+// namedInError matches the function or method a type error is about.
+var namedInError = regexp.MustCompile(`(?:method|call to|undefined:) \(?\*?([\w.]+)`)
+
+// named returns the sets that change a function a type error names (a
+// call with the wrong arguments, a method an interface no longer gets).
+func named(sets []*ChangeSet, msg string) []*ChangeSet {
+	var out []*ChangeSet
+	for _, m := range namedInError.FindAllStringSubmatch(msg, -1) {
+		id := m[1][strings.LastIndex(m[1], ".")+1:]
+		for _, cs := range sets {
+			for name := range strings.SplitSeq(cs.Name, ", ") {
+				if strings.HasSuffix(name, "."+id) && !slices.Contains(out, cs) {
+					out = append(out, cs)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// editingImported returns the sets with an edit in a loaded package that
+// a file of dir imports.
+func (pl *Plan) editingImported(sets []*ChangeSet, dir string) []*ChangeSet {
+	imports := map[string]bool{}
+	for _, f := range pl.excluded.files {
+		if f.dir == dir {
+			for path := range f.imports {
+				imports[path] = true
+			}
+		}
+	}
+	for _, pkg := range pl.prog.pkgs {
+		if pkgDir(pkg) == dir {
+			for path := range pkg.Imports {
+				imports[path] = true
+			}
+		}
+	}
+	var out []*ChangeSet
+	for _, cs := range sets {
+		for _, at := range setPositions(cs) {
+			if f := pl.prog.fileAt(at); f != nil && imports[f.pkg.PkgPath] {
+				out = append(out, cs)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // editing returns the sets with an edit in a loaded file of dir.

@@ -33,6 +33,10 @@ type Options struct {
 	Reaches func(pkg *types.Package, info *types.Info, call *ast.CallExpr) []*ctxprop.Summary
 	// Progress, when set, is told what a long run is doing.
 	Progress func(msg string)
+	// Tags are the build tags the packages were loaded with: the files
+	// they exclude are told from those of other platforms with them, and
+	// checked with them (excluded_verify.go).
+	Tags []string
 }
 
 // maxPaths bounds the paths one plan follows, reported and found by
@@ -759,7 +763,7 @@ func (b *builder) contextInScope(pos token.Pos) bool {
 // (excluded.go).
 func (b *builder) excludedEdits(members []node) (edits []ExcludedEdit, class, reason string, at token.Pos) {
 	if b.excluded == nil {
-		b.excluded = newExcluded(b.pl.prog)
+		b.excluded = newExcluded(b.pl.prog, b.opts.Tags)
 	}
 	if len(b.excluded.files) == 0 {
 		return nil, "", "", token.NoPos

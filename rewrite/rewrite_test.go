@@ -44,7 +44,7 @@ var cases = []struct {
 	{name: "sinks"},
 	{name: "shapes"},
 	{name: "compat", opts: rewrite.Options{Compat: true}},
-	{name: "tagged", refused: []string{"build-tagged file", "build-tagged file"}, remain: 2, goos: []string{"windows"}},
+	{name: "tagged", refused: []string{"build-tagged file", "build-tagged file", "build-tagged file"}, remain: 3, goos: []string{"windows"}},
 	{name: "cgo", refused: []string{"cgo"}, remain: 1},
 	{name: "generated", refused: []string{"generated file"}, remain: 1},
 	{name: "types", refused: []string{"fixed signature", "used by reflection", "used by reflection", "used by reflection"}, remain: 2},

@@ -119,6 +119,9 @@ func (a *pkgAnalysis) buildEvents(u *unit) {
 		for _, t := range r.ticks {
 			put(&w.env.ticks, t, true)
 		}
+		for _, t := range r.ownTicks {
+			put(&w.env.ownTicks, t, true)
+		}
 	}
 	w.walk(u.body)
 	u.events = w.events

@@ -87,6 +87,8 @@ type env struct {
 	// ticks holds the variables that received a health tick; only roots
 	// have them.
 	ticks map[types.Object]bool
+	// ownTicks are a monitored function's (root.ownTicks).
+	ownTicks map[types.Object]bool
 	// litParams are parameters of inlined function literals whose context
 	// is taken to be the enclosing call's (retry(ctx, func(ctx) {...})).
 	litParams map[types.Object]ctxState
@@ -295,7 +297,7 @@ func (e *env) evalCall(call *ast.CallExpr, c carrier) ctxState {
 // comes from the tick or the parent is bounded; a deadline of its own on an
 // unbounded parent is a timeout that is not the loop's.
 func (e *env) evalDeadline(call *ast.CallExpr, parent, deadline ast.Expr, name string) ctxState {
-	if deadline != nil && e.usesTick(deadline) {
+	if deadline != nil && (e.usesTick(deadline) || e.ownTick(deadline)) {
 		return ctxState{kind: bounded}
 	}
 	p := e.eval(parent, ctxCarrier)
@@ -312,6 +314,12 @@ func (e *env) evalDeadline(call *ast.CallExpr, parent, deadline ast.Expr, name s
 	pos := e.a.pass.Fset.Position(call.Pos())
 	p.timeout = fmt.Sprintf("%s at %s:%d", name, baseName(pos.Filename), pos.Line)
 	return p
+}
+
+// ownTick reports whether expr is a monitored function's own tick itself.
+func (e *env) ownTick(expr ast.Expr) bool {
+	id, ok := ast.Unparen(expr).(*ast.Ident)
+	return ok && e.ownTicks[e.a.objOf(id)]
 }
 
 func (e *env) evalTime(expr ast.Expr) ctxState {

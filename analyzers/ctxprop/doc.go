@@ -19,7 +19,8 @@
 // functions named by -ctxprop.register, and functions marked
 // //ctxlint:monitored are roots too (a time.Time such a function receives
 // from a channel field C, the tick of a health library of its own, is its
-// deadline: a context derived from it is bounded). The component's name and kind come from
+// deadline: context.WithDeadline(parent, tick) is bounded; a deadline
+// computed from it is not, nor one from a time.Ticker's or Timer's C). The component's name and kind come from
 // the registration call that made the handle, followed through locals,
 // parameters, struct fields, setters and getters; a package-level
 // variable, an exported field or a getter of another package carries its

@@ -17,13 +17,17 @@ import (
 
 // root is one iteration of a health-monitored loop.
 type root struct {
-	region    ast.Node      // what runs before the next receive
-	ftype     *ast.FuncType // of the function around it
-	funcName  string
-	ticks     []types.Object // variables holding the received deadline
-	handle    ast.Expr       // the handle received from
-	component string         // quoted name, format string, or a description
-	kind      string         // liveness, readiness, startup, monitored
+	region   ast.Node      // what runs before the next receive
+	ftype    *ast.FuncType // of the function around it
+	funcName string
+	ticks    []types.Object // variables holding the received deadline
+	// ownTicks hold the time.Time a //ctxlint:monitored function receives
+	// from a channel field C of a type of its own: only a deadline that is
+	// that value itself is the tick's (ownTick).
+	ownTicks  []types.Object
+	handle    ast.Expr // the handle received from
+	component string   // quoted name, format string, or a description
+	kind      string   // liveness, readiness, startup, monitored
 	// noDeadline: the handle's ticks carry no deadline (the monitoring
 	// agent's <-chan struct{}), so no context can be bounded by them.
 	noDeadline bool
@@ -183,7 +187,7 @@ func (a *pkgAnalysis) rootAt(n ast.Node, stack []ast.Node, byRegion map[ast.Node
 	case *ast.FuncDecl:
 		r := &root{region: n.Body, ftype: n.Type, funcName: funcName(n), file: file,
 			component: strconv.Quote(funcName(n)), kind: "monitored", noDeadline: true,
-			ticks: a.timeTicks(n.Body)}
+			ownTicks: a.timeTicks(n.Body)}
 		byRegion[n.Body] = r
 		a.roots = append(a.roots, r)
 		return
@@ -224,8 +228,10 @@ func (a *pkgAnalysis) rootAt(n ast.Node, stack []ast.Node, byRegion map[ast.Node
 
 // timeTicks returns the variables a monitored function receives a
 // time.Time into from a channel field C: the handle of a health library of
-// its own whose ticks carry the deadline. A context derived from them is
-// bounded, as from a runtime/health tick (ctxlint -fix derives it so).
+// its own whose ticks carry the deadline (ctxlint -fix derives its context
+// so). Any type's C may be a clock's (a mock clock's ticker): a deadline
+// is the tick's only when it is the value received itself, which a clock's
+// tick, a time already past, cannot leave blocked.
 func (a *pkgAnalysis) timeTicks(body *ast.BlockStmt) []types.Object {
 	timeChan := func(e ast.Expr) bool {
 		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -11,6 +12,7 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"os/exec"
 	"reflect"
 	"runtime"
 	"slices"
@@ -161,14 +163,25 @@ func loadPackages(patterns []string) ([]*packages.Package, error) {
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, BuildFlags: buildFlags(), ParseFile: parseFile}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
+		if msg := moduleError(patterns, err.Error()); msg != "" {
+			return nil, errors.New(msg)
+		}
 		return nil, err
 	}
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	if n := packages.PrintErrors(pkgs); n > 0 {
-		if outsideModule(pkgs) {
-			return nil, fmt.Errorf("%s is not in a Go module (no go.mod in the directory or above): run ctxlint from the module's directory, or create one with go mod init", strings.Join(patterns, " "))
+		var msg string
+		packages.Visit(pkgs, nil, func(p *packages.Package) {
+			for _, e := range p.Errors {
+				if msg == "" {
+					msg = moduleError(patterns, e.Msg)
+				}
+			}
+		})
+		if msg != "" {
+			return nil, errors.New(msg)
 		}
 		return nil, fmt.Errorf("%d errors loading packages", n)
 	}
@@ -185,18 +198,21 @@ func loadPackages(patterns []string) ([]*packages.Package, error) {
 	return pkgs, nil
 }
 
-// outsideModule reports whether the load failed because the patterns lie
-// outside any module, as go list words it.
-func outsideModule(pkgs []*packages.Package) bool {
-	found := false
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			if strings.Contains(e.Msg, "does not contain main module") || strings.Contains(e.Msg, "go.mod file not found") || strings.Contains(e.Msg, "cannot find main module") {
-				found = true
-			}
+// moduleError says in plain words what a load error about modules means,
+// as go list words it, or returns "".
+func moduleError(patterns []string, msg string) string {
+	pats := strings.Join(patterns, " ")
+	switch {
+	case strings.Contains(msg, "go.mod file not found"), strings.Contains(msg, "cannot find main module"):
+		return fmt.Sprintf("%s: the current directory is not in a Go module (no go.mod here or above): run ctxlint from the module's directory, or create one with go mod init", pats)
+	case strings.Contains(msg, "does not contain main module"), strings.Contains(msg, "outside main module"):
+		out, err := exec.Command("go", "env", "GOMOD").Output()
+		if gomod := strings.TrimSpace(string(out)); err == nil && (gomod == "" || gomod == os.DevNull) {
+			return fmt.Sprintf("%s: the current directory is not in a Go module (no go.mod here or above): run ctxlint from the module's directory, or create one with go mod init", pats)
 		}
-	})
-	return found
+		return fmt.Sprintf("%s: not in the current directory's module: run ctxlint from the directory of the module they belong to", pats)
+	}
+	return ""
 }
 
 // parseFile parses as go/packages does, without the syntactic object

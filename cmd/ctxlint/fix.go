@@ -97,7 +97,7 @@ func fixCommand(args []string, stdout, stderr io.Writer) int {
 	progress.say("loading packages")
 	res, err := rewrite.Migrate(func() ([]*packages.Package, error) {
 		return loadPackages(patterns)
-	}, rewrite.Options{Todo: *todo, Compat: *compat, Progress: progress.say})
+	}, rewrite.Options{Todo: *todo, Compat: *compat, Progress: progress.say, Tags: tagList()})
 	if err != nil {
 		fmt.Fprintln(stderr, "ctxlint:", err)
 		return 1

@@ -213,6 +213,32 @@ func Warm() { _ = resolve("w") }
 	}
 }
 
+// TestFixTagsExcluded: with -tags, a file the build excludes (another
+// GOOS) is migrated too, and checked with a build for its platform that
+// keeps the tags: the package compiles only with them.
+func TestFixTagsExcluded(t *testing.T) {
+	warm := `package r
+
+// Warm resolves once on Windows.
+func Warm() { _ = resolve("w") }
+`
+	dir := fixModule(t, map[string]string{"r/r.go": "//go:build agenttag\n\n" + resolveLoop, "r/warm_windows.go": warm})
+	var stdout, stderr bytes.Buffer
+	if code := fixCommand([]string{"-fix", "-tags=agenttag", "./..."}, &stdout, &stderr); code != 3 || strings.Contains(stderr.String(), "refused:") {
+		t.Fatalf("exit %d, want 3 and nothing refused; stderr: %s", code, stderr.String())
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "r", "warm_windows.go"))
+	if !strings.Contains(string(got), `_ = resolve(context.TODO(), "w")`) {
+		t.Errorf("warm_windows.go was not migrated:\n%s", got)
+	}
+	vet := exec.Command("go", "vet", "-tags=agenttag", "./...")
+	vet.Dir = dir
+	vet.Env = append(os.Environ(), "GOOS=windows")
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("GOOS=windows go vet -tags=agenttag: %v\n%s", err, out)
+	}
+}
+
 // TestFixBadInput: a package that does not type-check is an error (exit
 // 1), and nothing is written.
 func TestFixBadInput(t *testing.T) {
@@ -254,11 +280,18 @@ func TestFixBadInput(t *testing.T) {
 	t.Chdir(outside)
 	t.Setenv("GO111MODULE", "on")
 	stderr.Reset()
-	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "go.mod") {
-		t.Errorf("outside a module: exit %d, want 1 and a word on go.mod; stderr: %s", code, stderr.String())
+	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "the current directory is not in a Go module") {
+		t.Errorf("outside a module: exit %d, want 1 and the reason; stderr: %s", code, stderr.String())
 	}
 	if src, _ := os.ReadFile(filepath.Join(outside, "r.go")); string(src) != resolveLoop {
 		t.Fatal("a file outside any module was rewritten")
+	}
+
+	// From a module, a pattern in another directory outside it.
+	t.Chdir(dir)
+	stderr.Reset()
+	if code := fixCommand([]string{"-fix", outside + "/..."}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "not in the current directory's module") {
+		t.Errorf("a pattern outside the module: exit %d, want 1 and the reason; stderr: %s", code, stderr.String())
 	}
 }
 

@@ -26,6 +26,11 @@ func buildFlags() []string {
 	return []string{"-tags=" + buildTags}
 }
 
+// tagList is -tags as a list (the go command takes commas, and spaces).
+func tagList() []string {
+	return strings.FieldsFunc(buildTags, func(r rune) bool { return r == ',' || r == ' ' })
+}
+
 // plainTags refuses -tags in the plain mode (x/tools' multichecker), where
 // it is a deprecated no-op: the packages would load without the tags, and
 // give other findings than the user asked for. Under the go vet / go fix

@@ -46,6 +46,19 @@ func tickerDeadline() {
 	}
 }
 
+// A clock of its own (a mock clock's ticker) looks like a handle: a
+// deadline computed from its time is the loop's own timeout.
+type mockTicker struct{ C <-chan time.Time }
+
+//ctxlint:monitored
+func mockClock(t *mockTicker) {
+	for now := range t.C {
+		ctx, cancel := context.WithDeadline(context.Background(), now.Add(time.Hour))
+		fetch(ctx) // want `"mockClock" \(monitored\): \(\*net/http.Client\).Do without the health deadline`
+		cancel()
+	}
+}
+
 // fetch sends a request under ctx.
 func fetch(ctx context.Context) { // want fetch:"reaches \\(\\*net/http.Client\\).Do under param 0 via fetch"
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://kubelet/pods", nil)

@@ -36,6 +36,15 @@ func Fetch(name string) error {
 	return err
 }
 
+// Client's Resolve satisfies an interface only Windows builds declare
+// (tgwin): with ctx it would not, which only that build shows. Refused.
+type Client struct{}
+
+func (c *Client) Resolve(name string) error {
+	_, err := net.LookupNS(name)
+	return err
+}
+
 // Loop resolves and dials on every tick.
 func Loop() {
 	h := health.RegisterLiveness("tagged")
@@ -47,5 +56,6 @@ func Loop() {
 		_ = probe("e:1")
 		_ = ping("f")
 		_ = Fetch("g")
+		_ = (&Client{}).Resolve("h")
 	}
 }

@@ -6,5 +6,10 @@ package tgwin
 
 import "example.com/x/tg"
 
+// resolver is what tg.Client must be on Windows.
+type resolver interface{ Resolve(string) error }
+
+var _ resolver = (*tg.Client)(nil)
+
 // Warm fetches once.
 func Warm() error { return tg.Fetch("w") }
