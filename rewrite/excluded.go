@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxlint/ctxlint/internal/funcname"
 )
 
 // excluded indexes the files of the main modules that the build excludes
@@ -269,22 +271,10 @@ func fieldLists(fd *ast.FuncDecl) []*ast.FieldList {
 
 // recvName is the name of a receiver's base type: T for T, *T, T[P].
 func recvName(e ast.Expr) string {
-	for {
-		switch t := e.(type) {
-		case *ast.StarExpr:
-			e = t.X
-		case *ast.ParenExpr:
-			e = t.X
-		case *ast.IndexExpr:
-			e = t.X
-		case *ast.IndexListExpr:
-			e = t.X
-		case *ast.Ident:
-			return t.Name
-		default:
-			return ""
-		}
+	if id := funcname.BaseType(e); id != nil {
+		return id.Name
 	}
+	return ""
 }
 
 // exUse is a use of a function in an excluded file.

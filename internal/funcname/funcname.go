@@ -9,15 +9,15 @@ func Of(d *ast.FuncDecl) string {
 	if d.Recv == nil || len(d.Recv.List) == 0 {
 		return d.Name.Name
 	}
-	if id := baseType(d.Recv.List[0].Type); id != nil {
+	if id := BaseType(d.Recv.List[0].Type); id != nil {
 		return id.Name + "." + d.Name.Name
 	}
 	return d.Name.Name
 }
 
-// baseType strips pointers, parentheses and type arguments from a
-// receiver type.
-func baseType(t ast.Expr) *ast.Ident {
+// BaseType strips pointers, parentheses and type arguments from a
+// receiver type: T for T, *T, (T) and T[P].
+func BaseType(t ast.Expr) *ast.Ident {
 	for {
 		switch x := t.(type) {
 		case *ast.StarExpr:
