@@ -87,10 +87,14 @@ func newExcluded(p *program, tags []string) *excluded {
 				known[name] = true
 			}
 		}
-		if len(pkg.GoFiles) > 0 && pkg.Types != nil && !strings.Contains(pkg.ID, " [") && !strings.HasSuffix(pkg.PkgPath, "_test") {
+		if len(pkg.GoFiles) > 0 && pkg.Types != nil && !strings.HasSuffix(pkg.PkgPath, "_test") && !strings.HasSuffix(pkg.ID, ".test") {
+			// The plain package of the directory; failing that, a test
+			// variant of it (a package only another's tests import).
 			dir := filepath.Dir(pkg.GoFiles[0])
-			x.dirs[dir] = pkg.PkgPath
-			dirPkg[dir] = pkg
+			if old := dirPkg[dir]; old == nil || strings.Contains(old.ID, " [") && !strings.Contains(pkg.ID, " [") {
+				x.dirs[dir] = pkg.PkgPath
+				dirPkg[dir] = pkg
+			}
 		}
 	}
 	add := func(name string, pkg *packages.Package, path string, outside bool) {
@@ -155,8 +159,8 @@ func newExcluded(p *program, tags []string) *excluded {
 }
 
 // moduleFiles returns the Go files, by directory, of the module rooted at
-// root. Directories go ignores (testdata, vendor, dot and underscore
-// names) and nested modules are skipped.
+// root. Files and directories go ignores (testdata, vendor, dot and
+// underscore names) and nested modules are skipped.
 func moduleFiles(root string) map[string][]string {
 	out := map[string][]string{}
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -175,7 +179,7 @@ func moduleFiles(root string) map[string][]string {
 			}
 			return nil
 		}
-		if strings.HasSuffix(path, ".go") {
+		if name := d.Name(); strings.HasSuffix(name, ".go") && !strings.HasPrefix(name, "_") && !strings.HasPrefix(name, ".") {
 			out[filepath.Dir(path)] = append(out[filepath.Dir(path)], path)
 		}
 		return nil

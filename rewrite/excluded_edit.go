@@ -214,14 +214,17 @@ func testingParamName(ft *ast.FuncType, testingName string) string {
 	}
 	for _, field := range ft.Params.List {
 		t := field.Type
-		if star, ok := t.(*ast.StarExpr); ok {
+		star, ok := t.(*ast.StarExpr)
+		if ok {
 			t = star.X
 		}
 		sel, ok := t.(*ast.SelectorExpr)
 		if !ok || len(field.Names) != 1 || field.Names[0].Name == "_" {
 			continue
 		}
-		if x, ok := sel.X.(*ast.Ident); ok && x.Name == testingName && strings.Contains("T B F TB", sel.Sel.Name) {
+		name := sel.Sel.Name
+		if x, ok := sel.X.(*ast.Ident); ok && x.Name == testingName &&
+			(star != nil && (name == "T" || name == "B" || name == "F") || star == nil && name == "TB") {
 			return field.Names[0].Name
 		}
 	}

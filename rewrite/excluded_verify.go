@@ -184,7 +184,13 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 			// else, if it built before, the sets that edit the files it
 			// shares with this build or the packages it imports.
 			first := errs[dir][0]
-			blamed := named(sets, first.msg)
+			var blamed []*ChangeSet
+			if len(before[dir]) == 0 {
+				// Of the sets that could have broken it, those whose
+				// functions the error names.
+				near := slices.Concat(editors[first.file], pl.editing(sets, dir), pl.editingImported(sets, dir))
+				blamed = slices.DeleteFunc(named(sets, first.msg), func(cs *ChangeSet) bool { return !slices.Contains(near, cs) })
+			}
 			if len(blamed) == 0 {
 				blamed = editors[first.file]
 			}

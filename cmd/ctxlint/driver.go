@@ -205,7 +205,7 @@ func moduleError(patterns []string, msg string) string {
 	switch {
 	case strings.Contains(msg, "go.mod file not found"), strings.Contains(msg, "cannot find main module"):
 		return fmt.Sprintf("%s: the current directory is not in a Go module (no go.mod here or above): run ctxlint from the module's directory, or create one with go mod init", pats)
-	case strings.Contains(msg, "does not contain main module"), strings.Contains(msg, "outside main module"):
+	case strings.Contains(msg, "does not contain main module"), strings.Contains(msg, "outside main module"), strings.Contains(msg, "does not contain package"):
 		out, err := exec.Command("go", "env", "GOMOD").Output()
 		if gomod := strings.TrimSpace(string(out)); err == nil && (gomod == "" || gomod == os.DevNull) {
 			return fmt.Sprintf("%s: the current directory is not in a Go module (no go.mod here or above): run ctxlint from the module's directory, or create one with go mod init", pats)
