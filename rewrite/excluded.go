@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -31,8 +30,9 @@ type excluded struct {
 	// dependents memoizes, by package path, the loaded packages that
 	// import it, directly or not, itself included.
 	dependents map[string]map[string]bool
-	loaded     map[string]bool   // the import paths of the loaded packages
-	dirs       map[string]string // directory → import path of its loaded package
+	loaded     map[string]bool    // the import paths of the loaded packages
+	dirs       map[string]string  // directory → import path of its loaded package
+	mods       []*packages.Module // the main modules
 	p          *program
 }
 
@@ -40,7 +40,6 @@ type excluded struct {
 type excludedFile struct {
 	name    string
 	dir     string
-	pkgName string            // its package clause
 	pkgPath string            // the import path of the package of its directory, if loaded
 	imports map[string]string // path → name the file imports it under
 	idents  map[string][]ref  // names used alone (not a selector's, not a declaration's)
@@ -77,7 +76,7 @@ type decl struct {
 // the build excludes whole. Of files in a directory no package was loaded
 // from, only those importing a package of the main modules can use one.
 func newExcluded(p *program, tags []string) *excluded {
-	x := &excluded{p: p, dependents: map[string]map[string]bool{}, loaded: map[string]bool{}, dirs: map[string]string{}}
+	x := &excluded{p: p, dependents: map[string]map[string]bool{}, loaded: map[string]bool{}, dirs: map[string]string{}, mods: p.mainModules()}
 	known := map[string]bool{} // the files of the loaded packages
 	dirPkg := map[string]*packages.Package{}
 	for _, pkg := range p.pkgs {
@@ -111,7 +110,7 @@ func newExcluded(p *program, tags []string) *excluded {
 			// through an import of its package.
 			f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly)
 			if err != nil || !slices.ContainsFunc(f.Imports, func(imp *ast.ImportSpec) bool {
-				path, _ := strconv.Unquote(imp.Path.Value)
+				path, _ := importLocal(imp)
 				return x.ownPath(path)
 			}) {
 				return
@@ -144,7 +143,7 @@ func newExcluded(p *program, tags []string) *excluded {
 			}
 		}
 	}
-	for _, mod := range p.mainModules() {
+	for _, mod := range x.mods {
 		for dir, names := range moduleFiles(mod.Dir) {
 			path := mod.Path
 			if rel, _ := filepath.Rel(mod.Dir, dir); rel != "." {
@@ -189,20 +188,13 @@ func moduleFiles(root string) map[string][]string {
 
 func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *excludedFile {
 	ef := &excludedFile{
-		name: name, dir: filepath.Dir(name), pkgName: f.Name.Name, pkgPath: pkgPath,
+		name: name, dir: filepath.Dir(name), pkgPath: pkgPath,
 		imports: map[string]string{}, idents: map[string][]ref{}, sels: map[string][]ref{},
 		funcs: map[string]decl{}, methods: map[string]bool{}, recvs: map[[2]string]decl{},
 		generated: ast.IsGenerated(f),
 	}
 	for _, imp := range f.Imports {
-		path, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			continue
-		}
-		local := path[strings.LastIndex(path, "/")+1:]
-		if imp.Name != nil {
-			local = imp.Name.Name
-		}
+		path, local := importLocal(imp)
 		ef.imports[path] = local
 		ef.cgo = ef.cgo || path == "C"
 	}
@@ -423,8 +415,8 @@ func (x *excluded) dependentsOf(path string) map[string]bool {
 
 // ownPath reports whether an import path lies in a main module.
 func (x *excluded) ownPath(path string) bool {
-	for _, pkg := range x.p.roots {
-		if m := pkg.Module; m != nil && m.Main && (path == m.Path || strings.HasPrefix(path, m.Path+"/")) {
+	for _, m := range x.mods {
+		if path == m.Path || strings.HasPrefix(path, m.Path+"/") {
 			return true
 		}
 	}

@@ -134,16 +134,9 @@ func editExcluded(name string, src []byte, edits []ExcludedEdit) ([]byte, error)
 // contextImport returns the name the file imports context under, and
 // whether it does; "context" when it does not.
 func contextImport(f *ast.File) (string, bool) {
-	for _, imp := range f.Imports {
-		path, _ := strconv.Unquote(imp.Path.Value)
-		if path != "context" && path != "golang.org/x/net/context" {
-			continue
-		}
-		if imp.Name == nil {
-			return "context", true
-		}
-		if imp.Name.Name != "_" && imp.Name.Name != "." {
-			return imp.Name.Name, true
+	for _, path := range []string{"context", "golang.org/x/net/context"} {
+		if name := importedAs(f, path); name != "" && name != "_" && name != "." {
+			return name, true
 		}
 	}
 	return "context", false
@@ -234,14 +227,21 @@ func testingParamName(ft *ast.FuncType, testingName string) string {
 // importedAs is the name a file imports path under, or "".
 func importedAs(f *ast.File, path string) string {
 	for _, imp := range f.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == path {
-			if imp.Name != nil {
-				return imp.Name.Name
-			}
-			return path[strings.LastIndex(path, "/")+1:]
+		if p, local := importLocal(imp); p == path {
+			return local
 		}
 	}
 	return ""
+}
+
+// importLocal is an import's path and the name it binds: its own, or the
+// path's last element (the package's name, by convention).
+func importLocal(imp *ast.ImportSpec) (path, name string) {
+	path, _ = strconv.Unquote(imp.Path.Value)
+	if imp.Name != nil {
+		return path, imp.Name.Name
+	}
+	return path, path[strings.LastIndex(path, "/")+1:]
 }
 
 // addContextImport adds import "context" to the edited source out of f
