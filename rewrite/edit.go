@@ -38,6 +38,9 @@ type edit struct {
 	// edit first uses them; names memoizes resolver's package names.
 	decorated map[string]*dst.File
 	names     map[string]string
+	// gained says which set gave each declaration its ctx parameter: a
+	// second one would leave it with two (a planning bug, refused).
+	gained map[token.Pos]*ChangeSet
 	// parts are the files decorated in part, by name; missed names those
 	// where an edit fell outside the part, to decorate whole.
 	parts  map[string]*part
@@ -54,7 +57,7 @@ type region struct {
 // contents, by file name. A set that cannot be applied as planned is
 // reported in failed and left out whole.
 func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
-	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}, parts: map[string]*part{}, missed: map[string]bool{}}
+	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}, parts: map[string]*part{}, missed: map[string]bool{}, gained: map[token.Pos]*ChangeSet{}}
 	e.predecorate(sets)
 	// Names first: every call must know which functions gained a ctx.
 	for _, cs := range sets {
@@ -391,6 +394,14 @@ func contextType() dst.Expr { return &dst.Ident{Name: "Context", Path: "context"
 // addParam gives a function, literal, func type or interface method a
 // context.Context first parameter.
 func (e *edit) addParam(pos token.Pos) {
+	if by, ok := e.gained[pos]; ok {
+		if by == e.set {
+			return
+		}
+		e.fail("%s gains a ctx parameter from two change sets (%s, and %s): one declaration takes one context; this is a bug of ctxlint's plan, please report it", e.p.fset.Position(pos), by.Name, e.set.Name)
+		return
+	}
+	e.gained[pos] = e.set
 	fn, ft := e.funcNodeAt(pos)
 	if ft == nil {
 		e.fail("%s: no function to give a ctx parameter", e.p.fset.Position(pos))

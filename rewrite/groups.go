@@ -53,11 +53,16 @@ func sortNodes(s []node) {
 	})
 }
 
-// index holds what interface matching needs, built on first use.
+// index holds what interface matching needs, built on first use. A
+// package and its test variant are two type universes: a method of one
+// does not implement an interface of the other when their signatures name
+// the package's own types, so every variant is kept and matched within
+// itself.
 type index struct {
 	funcs    map[token.Pos]*types.Func    // methods and functions declared in editable files
-	types    []*types.TypeName            // concrete named types of editable packages
-	ifaces   map[string][]*types.Func     // editable interface methods, by name
+	variants map[token.Pos][]*types.Func  // the same, in every package variant
+	types    []*types.TypeName            // concrete named types of editable packages, every variant
+	ifaces   map[string][]*types.Func     // editable interface methods, by name, every variant
 	external map[string][]*types.TypeName // interfaces of other packages, by method name
 }
 
@@ -65,31 +70,32 @@ func (fl *flow) index() *index {
 	if fl.idx != nil {
 		return fl.idx
 	}
-	ix := &index{funcs: map[token.Pos]*types.Func{}, ifaces: map[string][]*types.Func{}, external: map[string][]*types.TypeName{}}
+	ix := &index{funcs: map[token.Pos]*types.Func{}, variants: map[token.Pos][]*types.Func{}, ifaces: map[string][]*types.Func{}, external: map[string][]*types.TypeName{}}
 	seenPkg := map[*types.Package]bool{}
-	seenType := map[token.Pos]bool{}
-	for _, f := range fl.p.files {
-		if seenPkg[f.pkg.Types] {
+	for _, pkg := range fl.p.pkgs {
+		if pkg.Types == nil || pkg.TypesInfo == nil || seenPkg[pkg.Types] || !fl.p.editable(pkg) {
 			continue
 		}
-		seenPkg[f.pkg.Types] = true
-		for _, obj := range f.pkg.TypesInfo.Defs {
+		seenPkg[pkg.Types] = true
+		for _, obj := range pkg.TypesInfo.Defs {
 			fn, ok := obj.(*types.Func)
 			if !ok || fl.p.fileAt(fn.Pos()) == nil {
 				continue
 			}
-			ix.funcs[fn.Pos()] = fn
+			if _, ok := ix.funcs[fn.Pos()]; !ok {
+				ix.funcs[fn.Pos()] = fn
+			}
+			ix.variants[fn.Pos()] = append(ix.variants[fn.Pos()], fn)
 			if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
 				ix.ifaces[fn.Name()] = append(ix.ifaces[fn.Name()], fn)
 			}
 		}
-		scope := f.pkg.Types.Scope()
+		scope := pkg.Types.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || seenType[tn.Pos()] {
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || fl.p.fileAt(tn.Pos()) == nil {
 				continue
 			}
-			seenType[tn.Pos()] = true
 			ix.types = append(ix.types, tn)
 		}
 	}
@@ -117,53 +123,64 @@ func (fl *flow) index() *index {
 }
 
 // implementations are the methods of the editable types that implement the
-// interface of the method m.
+// interface of the method m, in any package variant.
 func (fl *flow) implementations(m node) []node {
 	ix := fl.index()
-	fn := ix.funcs[m.pos]
-	if fn == nil {
-		return nil
-	}
-	iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface)
-	if !ok {
-		return nil
-	}
 	var out []node
-	for _, tn := range ix.types {
-		t := tn.Type()
-		if _, ok := t.(*types.Named); ok && t.(*types.Named).TypeParams().Len() > 0 {
+	seen := map[node]bool{}
+	for _, fn := range ix.variants[m.pos] {
+		iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface)
+		if !ok {
 			continue
 		}
-		if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
-			continue
-		}
-		obj, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
-		if impl, ok := obj.(*types.Func); ok {
-			out = append(out, fl.objNode(impl))
+		for _, tn := range ix.types {
+			t := tn.Type()
+			if _, ok := t.(*types.Named); ok && t.(*types.Named).TypeParams().Len() > 0 {
+				continue
+			}
+			if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
+			if impl, ok := obj.(*types.Func); ok {
+				if n := fl.objNode(impl); !seen[n] {
+					seen[n] = true
+					out = append(out, n)
+				}
+			}
 		}
 	}
 	return out
 }
 
-// satisfied are the interfaces whose method m implements: those of the
-// editable packages, whose method changes with it, and those of other
-// packages, which cannot change (an "ext" node refuses the set).
+// satisfied are the interfaces whose method m implements, in any package
+// variant: those of the editable packages, whose method changes with it,
+// and those of other packages, which cannot change (an "ext" node refuses
+// the set).
 func (fl *flow) satisfied(m node) []node {
 	ix := fl.index()
-	fn := ix.funcs[m.pos]
-	if fn == nil || fn.Signature().Recv() == nil {
-		return nil
-	}
-	recv := fn.Signature().Recv().Type()
 	var out []node
-	for _, im := range ix.ifaces[fn.Name()] {
-		if iface, ok := im.Signature().Recv().Type().Underlying().(*types.Interface); ok && implements(recv, iface) {
-			out = append(out, fl.objNode(im))
+	seen := map[node]bool{}
+	add := func(n node) {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
 		}
 	}
-	for _, tn := range ix.external[fn.Name()] {
-		if implements(recv, tn.Type().Underlying().(*types.Interface)) {
-			out = append(out, fl.named(node{kind: "ext", pos: tn.Pos()}, fmt.Sprintf("%s satisfies %s.%s", fn.Name(), tn.Pkg().Path(), tn.Name())))
+	for _, fn := range ix.variants[m.pos] {
+		if fn.Signature().Recv() == nil {
+			continue
+		}
+		recv := fn.Signature().Recv().Type()
+		for _, im := range ix.ifaces[fn.Name()] {
+			if iface, ok := im.Signature().Recv().Type().Underlying().(*types.Interface); ok && implements(recv, iface) {
+				add(fl.objNode(im))
+			}
+		}
+		for _, tn := range ix.external[fn.Name()] {
+			if implements(recv, tn.Type().Underlying().(*types.Interface)) {
+				add(fl.named(node{kind: "ext", pos: tn.Pos()}, fmt.Sprintf("%s satisfies %s.%s", fn.Name(), tn.Pkg().Path(), tn.Name())))
+			}
 		}
 	}
 	return out

@@ -1,8 +1,11 @@
 package rewrite
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -44,5 +47,126 @@ func TestIsolateBrokenSet(t *testing.T) {
 	}
 	if len(res.Refusals) != 1 || !strings.Contains(res.Refusals[0].Reason, "bogus") || res.Refusals[0].Class != "does not compile" {
 		t.Errorf("refusals %v, want the bogus set alone, as not compiling", res.Refusals)
+	}
+}
+
+// bogusAddParam is a set that gives the named function a ctx parameter
+// and leaves its callers as they are: it breaks every file calling it.
+func bogusAddParam(t *testing.T, pl *Plan, name string) *ChangeSet {
+	t.Helper()
+	for _, f := range pl.prog.files {
+		for _, d := range f.ast.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
+				return &ChangeSet{Name: "bogus " + name, AddParam: []token.Pos{fd.Name.Pos()}}
+			}
+		}
+	}
+	t.Fatalf("no function %s in the fixture", name)
+	return nil
+}
+
+// TestIsolateErrorInUneditedFile: the error is in a file that no set
+// edits (a caller of a function a bad set changed). Dropping culprits
+// while reading them from the plan's own slice once zeroed its tail and
+// panicked, once the suspects were too many to try one by one (here, with
+// sets that edit nothing); now the bad set is found by bisection and
+// alone refused.
+func TestIsolateErrorInUneditedFile(t *testing.T) {
+	dir := fixtureModule(t, "chain")
+	put(t, filepath.Join(dir, "cron", "cron.go"), "// Package cron calls svc from no loop.\npackage cron\n\nimport \"example.com/x/svc\"\n\n// Nightly runs the unmonitored job.\nfunc Nightly() { svc.Unmonitored(nil) }\n")
+	pkgs := loadModule(t, dir)
+	_, stuck := analyzeModule(t, pkgs)
+	pl := Build(pkgs, stuck, Options{})
+	good := len(pl.Sets)
+	if good < 2 {
+		t.Fatalf("%d sets planned, want several", good)
+	}
+	pl.Sets = append([]*ChangeSet{bogusAddParam(t, pl, "Unmonitored")}, pl.Sets...)
+	for i := range 20 {
+		pl.Sets = append(pl.Sets, &ChangeSet{Name: fmt.Sprintf("idle %d", i)})
+	}
+	good += 20
+	res, err := pl.Execute()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Applied) != good {
+		t.Errorf("applied %d sets, want the %d good ones", len(res.Applied), good)
+	}
+	if len(res.Refusals) != 1 || !strings.Contains(res.Refusals[0].Reason, "bogus Unmonitored") || !strings.Contains(res.Refusals[0].Reason, "cron.go") {
+		t.Errorf("refusals %v, want the bogus set alone, quoting the error in cron.go", res.Refusals)
+	}
+}
+
+// TestIsolateTwoBadSets: two independent bad sets among good ones are
+// both found, each refused with its own error; every good set applies.
+func TestIsolateTwoBadSets(t *testing.T) {
+	dir := fixtureModule(t, "chain")
+	put(t, filepath.Join(dir, "cron", "cron.go"), "// Package cron calls svc from no loop.\npackage cron\n\nimport \"example.com/x/svc\"\n\n// Nightly runs the unmonitored job.\nfunc Nightly() { svc.Unmonitored(nil) }\n")
+	put(t, filepath.Join(dir, "report", "report.go"), "// Package report prints.\npackage report\n\n// Line prints one line.\nfunc Line(s string) { println(s) }\n\n// Twice prints two.\nfunc Twice(s string) { Line(s); Line(s) }\n")
+	pkgs := loadModule(t, dir)
+	_, stuck := analyzeModule(t, pkgs)
+	pl := Build(pkgs, stuck, Options{})
+	good := len(pl.Sets)
+	pl.Sets = append(pl.Sets, bogusAddParam(t, pl, "Unmonitored"), bogusAddParam(t, pl, "Line"))
+	res, err := pl.Execute()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Applied) != good {
+		t.Errorf("applied %d sets, want the %d good ones", len(res.Applied), good)
+	}
+	want := map[string]string{"bogus Unmonitored": "cron.go", "bogus Line": "report.go"}
+	if len(res.Refusals) != len(want) {
+		t.Fatalf("refusals %v, want the two bogus sets", res.Refusals)
+	}
+	for _, r := range res.Refusals {
+		name, _, _ := strings.Cut(r.Reason, ":")
+		if file, ok := want[name]; !ok || !strings.Contains(r.Reason, file) {
+			t.Errorf("refusal %v: want each bogus set quoting its own error", r)
+		}
+	}
+}
+
+// TestApplyGainsOnce: a declaration planned in two sets gains one ctx
+// parameter; the second set is refused as a bug of the plan, not applied
+// as a second parameter.
+func TestApplyGainsOnce(t *testing.T) {
+	pkgs := loadModule(t, fixtureModule(t, "chain"))
+	_, stuck := analyzeModule(t, pkgs)
+	pl := Build(pkgs, stuck, Options{})
+	var fetch *ChangeSet
+	for _, cs := range pl.Sets {
+		if strings.Contains(cs.Name, "Fetch") && len(cs.AddParam) > 0 {
+			fetch = cs
+		}
+	}
+	if fetch == nil {
+		t.Fatal("no set gives Fetch a ctx")
+	}
+	twin := &ChangeSet{Name: "twin", AddParam: slices.Clone(fetch.AddParam)}
+	_, failed, err := pl.Apply(append(slices.Clone(pl.Sets), twin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if failed[fetch] != nil || failed[twin] == nil || !strings.Contains(failed[twin].Error(), "two change sets") {
+		t.Errorf("failed = %v, want the twin alone, as a set giving a second ctx", failed)
+	}
+}
+
+// TestMergeShared: sets that edit a position in common become one, in
+// the order of their first member; the others stay as they were.
+func TestMergeShared(t *testing.T) {
+	a := &ChangeSet{Name: "a", AddParam: []token.Pos{1, 2}, Paths: []string{"p1"}}
+	b := &ChangeSet{Name: "b", AddParam: []token.Pos{3}}
+	c := &ChangeSet{Name: "c", AddParam: []token.Pos{4}, PassCtx: []token.Pos{9}}
+	d := &ChangeSet{Name: "d, a", AddParam: []token.Pos{2, 5}, PassCtx: []token.Pos{9}, Paths: []string{"p1", "p2"}}
+	got := mergeShared([]*ChangeSet{a, b, c, d})
+	if len(got) != 2 || got[1] != b {
+		t.Fatalf("merged into %d sets (%v), want a+c+d then b", len(got), got)
+	}
+	m := got[0]
+	if m.Name != "a, c, d" || !slices.Equal(m.AddParam, []token.Pos{1, 2, 4, 5}) || !slices.Equal(m.PassCtx, []token.Pos{9}) || !slices.Equal(m.Paths, []string{"p1", "p2"}) {
+		t.Errorf("merged set = %+v", m)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"golang.org/x/tools/go/packages"
@@ -25,7 +26,15 @@ const maxPasses = 5
 // the result as verify type-checked it, until a pass changes nothing, so
 // that a second run has nothing to do. The Result holds every file changed
 // and the refusals of the last pass.
-func Migrate(load Loader, opts Options) (*Result, error) {
+func Migrate(load Loader, opts Options) (_ *Result, err error) {
+	var stage string
+	defer func() {
+		// A bug of ctxlint must not lose the user's code, nor be a bare
+		// stack: say what was being done; the caller writes nothing.
+		if r := recover(); r != nil {
+			err = &InternalError{Stage: stage, Value: r, Stack: debug.Stack()}
+		}
+	}()
 	total := &Result{Files: map[string][]byte{}, Old: map[string][]byte{}}
 	overlay := map[string][]byte{}
 	var next []*packages.Package
@@ -33,6 +42,7 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 	for pass := 1; pass <= maxPasses; pass++ {
 		t := time.Now()
 		pkgs := next
+		stage = fmt.Sprintf("loading the packages (pass %d)", pass)
 		if pass == 1 {
 			var err error
 			if pkgs, err = load(); err != nil {
@@ -43,6 +53,7 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		}
 		loaded := time.Since(t)
 		t = time.Now()
+		stage = fmt.Sprintf("analysing the program (pass %d)", pass)
 		an, err := wholeprog.AnalyzeProgram(pkgs, wholeprog.Options{Replays: replays, Quiet: true, PerCall: true})
 		if err != nil {
 			return nil, err
@@ -64,6 +75,7 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		// (and through it the program before the rewrite) alive.
 		o := opts
 		o.Overlay, o.Reaches = overlay, an.Reaches
+		stage = fmt.Sprintf("planning %d paths (pass %d)", len(stuck), pass)
 		plan := Build(pkgs, stuck, o)
 		if os.Getenv("CTXLINT_DEBUG") == "paths" {
 			for _, s := range stuck {
@@ -75,6 +87,7 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		}
 		planned := time.Since(t)
 		t = time.Now()
+		stage = fmt.Sprintf("applying and type-checking %d change sets (pass %d)", len(plan.Sets), pass)
 		res, err := plan.Execute()
 		if err != nil {
 			return nil, err
@@ -101,6 +114,18 @@ func Migrate(load Loader, opts Options) (*Result, error) {
 		next = res.next
 	}
 	return total, nil
+}
+
+// An InternalError is a panic of the migration: a bug of ctxlint. Nothing
+// was written.
+type InternalError struct {
+	Stage string // what Migrate was doing
+	Value any    // what panicked
+	Stack []byte
+}
+
+func (e *InternalError) Error() string {
+	return fmt.Sprintf("internal error while %s: %v (nothing was written; please report this with the stack trace)\n%s", e.Stage, e.Value, e.Stack)
 }
 
 // debugf prints a timing line on stderr when CTXLINT_DEBUG=timing.

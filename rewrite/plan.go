@@ -141,6 +141,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 			pl.Sets = append(pl.Sets, cs)
 		}
 	}
+	pl.Sets = mergeShared(pl.Sets)
 	for _, key := range b.refusedOrder {
 		pl.Refusals = append(pl.Refusals, *b.refused[key])
 	}

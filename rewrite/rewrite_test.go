@@ -37,6 +37,7 @@ var cases = []struct {
 }{
 	{name: "chain"},
 	{name: "iface"},
+	{name: "scanners"},
 	{name: "funcs"},
 	{name: "handlers"},
 	{name: "ctxvars"},

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
-	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/packages"
@@ -64,7 +63,7 @@ func (pl *Plan) Execute() (*Result, error) {
 			}
 			continue
 		}
-		errs, checked, err := pl.verify(out)
+		errs, checked, err := pl.verify(out, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -101,12 +100,35 @@ func (pl *Plan) Execute() (*Result, error) {
 			}
 			return res, nil
 		}
-		culprits, err := pl.isolate(sets, pl.culprits(sets, errs[0]), errs[0])
-		if err != nil {
-			return nil, err
+		// Each failing package, once: its first error is bisected to
+		// the sets that cause it, which are refused quoting it.
+		blamed := map[*ChangeSet]typeError{}
+		var order []*ChangeSet
+		seen := map[*packages.Package]bool{}
+		for _, e := range errs {
+			if seen[e.pkg] {
+				continue
+			}
+			seen[e.pkg] = true
+			rest := slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { _, ok := blamed[cs]; return ok })
+			culprits, err := pl.isolate(rest, e.pkg, errorKey(e.Error))
+			if err != nil {
+				return nil, err
+			}
+			for _, cs := range culprits {
+				if _, ok := blamed[cs]; !ok {
+					blamed[cs] = e
+					order = append(order, cs)
+				}
+			}
 		}
-		for _, cs := range culprits {
-			drop(cs, "does not compile", fmt.Sprintf("with it, %s: %s", shortPos(pl.prog.fset.Position(errs[0].Pos)), errs[0].Msg), firstPos(cs))
+		if len(order) == 0 {
+			e := errs[0]
+			return nil, fmt.Errorf("internal error: the rewrite does not type-check (%s: %s), and no change set could be shown to cause it", shortPos(pl.prog.fset.Position(e.Pos)), e.Msg)
+		}
+		for _, cs := range order {
+			e := blamed[cs]
+			drop(cs, "does not compile", fmt.Sprintf("with it, %s: %s", shortPos(pl.prog.fset.Position(e.Pos)), e.Msg), firstPos(cs))
 		}
 	}
 }
@@ -122,36 +144,3 @@ func shortPos(p token.Position) string {
 	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
 }
 
-// maxIsolate bounds the sets tried one by one for a type error.
-const maxIsolate = 16
-
-// isolate narrows the suspects of a type error to the sets without which
-// it goes away, trying each alone: a wrong guess would drop good sets
-// with the bad one. When none alone is to blame, all suspects are.
-func (pl *Plan) isolate(sets, suspects []*ChangeSet, te types.Error) ([]*ChangeSet, error) {
-	if len(suspects) < 2 || len(suspects) > maxIsolate {
-		return suspects, nil
-	}
-	var blamed []*ChangeSet
-	for _, cs := range suspects {
-		rest := slices.DeleteFunc(slices.Clone(sets), func(s *ChangeSet) bool { return s == cs })
-		out, failed, err := pl.Apply(rest)
-		if err != nil {
-			return nil, err
-		}
-		if len(failed) > 0 {
-			continue
-		}
-		errs, _, err := pl.verify(out)
-		if err != nil {
-			return nil, err
-		}
-		if !slices.ContainsFunc(errs, func(e types.Error) bool { return e.Msg == te.Msg }) {
-			blamed = append(blamed, cs)
-		}
-	}
-	if len(blamed) == 0 {
-		return suspects, nil
-	}
-	return blamed, nil
-}

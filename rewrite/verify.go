@@ -23,11 +23,20 @@ type rechecked struct {
 	imports map[string]*packages.Package // with those the rewrite added
 }
 
+// typeError is a type error of the rewritten program and the package
+// whose check reported it.
+type typeError struct {
+	pkg *packages.Package
+	types.Error
+}
+
 // verify type-checks, in memory, every loaded package that compiles a
 // changed file and every loaded package that imports one of those, with
-// the new contents. It returns the type errors and, when there are none,
+// the new contents. Given only, it checks that package alone (and the
+// changed packages it imports, for their new types). It returns the type
+// errors, less those the package had as loaded, and, when there are none,
 // what it checked, complete enough to analyse (next).
-func (pl *Plan) verify(out map[string][]byte) ([]types.Error, checked, error) {
+func (pl *Plan) verify(out map[string][]byte, only *packages.Package) ([]typeError, checked, error) {
 	p := pl.prog
 	importers := map[*packages.Package][]*packages.Package{}
 	for _, pkg := range p.pkgs {
@@ -61,7 +70,7 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, checked, error) {
 	}
 	done := checked{}
 	parsed := map[string]*ast.File{}
-	var errs []types.Error
+	var errs []typeError
 	var check func(*packages.Package) error
 	check = func(pkg *packages.Package) error {
 		if _, ok := done[pkg]; ok {
@@ -75,6 +84,7 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, checked, error) {
 			}
 		}
 		imports := map[string]*packages.Package{}
+		before := loadedErrors(pkg)
 		files := make([]*ast.File, 0, len(pkg.CompiledGoFiles))
 		for i, name := range pkg.CompiledGoFiles {
 			if src, ok := out[name]; ok {
@@ -115,8 +125,8 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, checked, error) {
 			Sizes: pkg.TypesSizes,
 			Error: func(err error) {
 				// Soft errors (an unused variable or import) fail the build too.
-				if te, ok := err.(types.Error); ok {
-					errs = append(errs, te)
+				if te, ok := err.(types.Error); ok && !before[errorKey(te)] {
+					errs = append(errs, typeError{pkg, te})
 				}
 			},
 		}
@@ -132,6 +142,9 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, checked, error) {
 	for pkg := range recheck {
 		order = append(order, pkg)
 	}
+	if only != nil {
+		order = []*packages.Package{only}
+	}
 	slices.SortFunc(order, func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) })
 	for _, pkg := range order {
 		if err := check(pkg); err != nil {
@@ -142,6 +155,26 @@ func (pl *Plan) verify(out map[string][]byte) ([]types.Error, checked, error) {
 		return errs, nil, nil
 	}
 	return nil, done, nil
+}
+
+// loadedErrors are the keys of the type errors a package had as loaded:
+// a package that did not type-check before the rewrite (another
+// platform's, a broken example) does not blame the change sets for it.
+func loadedErrors(pkg *packages.Package) map[string]bool {
+	if len(pkg.TypeErrors) == 0 {
+		return nil
+	}
+	out := make(map[string]bool, len(pkg.TypeErrors))
+	for _, te := range pkg.TypeErrors {
+		out[errorKey(te)] = true
+	}
+	return out
+}
+
+// errorKey names a type error by its file and message, which the edits
+// leave as they were where its position moves.
+func errorKey(te types.Error) string {
+	return te.Fset.Position(te.Pos).Filename + ": " + te.Msg
 }
 
 // newInfo is a types.Info with room for as much as was, a little more:
@@ -200,47 +233,7 @@ type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
-// culprits are the sets to drop for a type error: those that edit the
-// function holding it, else those that edit its file, else all.
-func (pl *Plan) culprits(sets []*ChangeSet, te types.Error) []*ChangeSet {
-	p := pl.prog
-	pos := p.fset.Position(te.Pos)
-	var inFile, inFunc []*ChangeSet
-	for _, cs := range sets {
-		for _, at := range setPositions(cs) {
-			ap := p.fset.Position(at)
-			if ap.Filename != pos.Filename {
-				continue
-			}
-			if !slices.Contains(inFile, cs) {
-				inFile = append(inFile, cs)
-			}
-			if sameFunc(p, at, ap, pos) && !slices.Contains(inFunc, cs) {
-				inFunc = append(inFunc, cs)
-			}
-		}
-	}
-	switch {
-	case len(inFunc) > 0:
-		return inFunc
-	case len(inFile) > 0:
-		return inFile
-	}
-	return sets
-}
-
-// sameFunc reports whether the edit at (a, ap) lies in the declared
-// function around the line of the error at pos (of the rewritten file,
-// whose lines moved little: the edits add no lines before most errors).
-func sameFunc(p *program, a token.Pos, ap, pos token.Position) bool {
-	_, decl := p.funcAt(a)
-	if decl == nil {
-		return false
-	}
-	from, to := p.fset.Position(decl.Pos()).Line, p.fset.Position(decl.End()).Line
-	return pos.Line >= from && pos.Line <= to+8 && ap.Filename == pos.Filename
-}
-
+// setPositions are the positions of the edits a set plans.
 func setPositions(cs *ChangeSet) []token.Pos {
 	var out []token.Pos
 	out = append(out, cs.AddParam...)

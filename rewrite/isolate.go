@@ -1,0 +1,125 @@
+package rewrite
+
+import (
+	"fmt"
+	"slices"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// maxApplyRetries bounds how often a check leaves out the sets that
+// cannot be edited without the ones it left out before.
+const maxApplyRetries = 8
+
+// isolate finds the change sets that break the build of pkg with the
+// error key: among the sets that can change what pkg's type-check sees
+// (those editing it or a package it imports), it bisects to the smallest
+// group without which the error goes away. It returns none when the
+// error needs a set not among sets (one blamed already). A check applies the sets in
+// memory and type-checks pkg alone, so each bad set costs a logarithmic
+// number of checks, not a round of the whole program.
+func (pl *Plan) isolate(sets []*ChangeSet, pkg *packages.Package, key string) ([]*ChangeSet, error) {
+	suspects := pl.suspects(sets, pkg)
+	if len(suspects) == 0 {
+		return nil, fmt.Errorf("internal error: %s fails to type-check (%s), but no change set edits it or a package it imports", pkg.PkgPath, key)
+	}
+	if bad, err := pl.breaks(nil, pkg, key); err != nil || bad {
+		if err == nil {
+			err = fmt.Errorf("internal error: %s fails to type-check (%s) with none of the change sets applied", pkg.PkgPath, key)
+		}
+		return nil, err
+	}
+	if bad, err := pl.breaks(suspects, pkg, key); err != nil || !bad {
+		// Without the sets blamed for another package's error, this one
+		// is gone too: nothing more to blame here.
+		return nil, err
+	}
+	return pl.bisect(suspects, nil, pkg, key)
+}
+
+// bisect returns the sets among cands that, applied with base, give the
+// error key in pkg; with base alone it does not occur. When neither half
+// of cands gives it alone, each half holds a part of the cause.
+func (pl *Plan) bisect(cands, base []*ChangeSet, pkg *packages.Package, key string) ([]*ChangeSet, error) {
+	if len(cands) == 1 {
+		return cands, nil
+	}
+	half := len(cands) / 2
+	a, b := cands[:half], cands[half:]
+	for _, part := range [][]*ChangeSet{a, b} {
+		bad, err := pl.breaks(concat(base, part), pkg, key)
+		if err != nil {
+			return nil, err
+		}
+		if bad {
+			return pl.bisect(part, base, pkg, key)
+		}
+	}
+	fromA, err := pl.bisect(a, concat(base, b), pkg, key)
+	if err != nil {
+		return nil, err
+	}
+	fromB, err := pl.bisect(b, concat(base, fromA), pkg, key)
+	if err != nil {
+		return nil, err
+	}
+	return append(fromA, fromB...), nil
+}
+
+// breaks reports whether applying sets gives the error key in pkg. A set
+// that cannot be edited without one left out (a sink whose context comes
+// from a set not applied) is left out too.
+func (pl *Plan) breaks(sets []*ChangeSet, pkg *packages.Package, key string) (bool, error) {
+	sets = slices.Clone(sets)
+	for range maxApplyRetries {
+		out, failed, err := pl.Apply(sets)
+		if err != nil {
+			return false, err
+		}
+		if len(failed) > 0 {
+			sets = slices.DeleteFunc(sets, func(cs *ChangeSet) bool { return failed[cs] != nil })
+			continue
+		}
+		errs, _, err := pl.verify(out, pkg)
+		if err != nil {
+			return false, err
+		}
+		return slices.ContainsFunc(errs, func(e typeError) bool { return e.pkg == pkg && errorKey(e.Error) == key }), nil
+	}
+	return false, fmt.Errorf("internal error: the sets checked for %s kept failing to edit after %d tries", pkg.PkgPath, maxApplyRetries)
+}
+
+// suspects are the sets that edit a file of pkg or of a package it
+// imports, directly or not, in the order given.
+func (pl *Plan) suspects(sets []*ChangeSet, pkg *packages.Package) []*ChangeSet {
+	files := map[string]bool{}
+	seen := map[*packages.Package]bool{}
+	var visit func(*packages.Package)
+	visit = func(q *packages.Package) {
+		if seen[q] {
+			return
+		}
+		seen[q] = true
+		for _, name := range q.CompiledGoFiles {
+			files[name] = true
+		}
+		for _, imp := range q.Imports {
+			visit(imp)
+		}
+	}
+	visit(pkg)
+	var out []*ChangeSet
+	for _, cs := range sets {
+		for _, pos := range setPositions(cs) {
+			if f := pl.prog.fset.File(pos); f != nil && files[f.Name()] {
+				out = append(out, cs)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func concat(a, b []*ChangeSet) []*ChangeSet {
+	return append(slices.Clip(a), b...)
+}

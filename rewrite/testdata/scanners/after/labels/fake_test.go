@@ -1,0 +1,15 @@
+package labels
+
+import "context"
+
+// fakeScanner stands in for a platform in tests.
+type fakeScanner struct{ sets []*Set }
+
+func (f *fakeScanner) Scan(ctx context.Context, out chan<- []*Set) error {
+	out <- f.sets
+	return nil
+}
+
+func (f *fakeScanner) Platform() string { return "fake" }
+
+var _ Scanner = (*fakeScanner)(nil)
