@@ -122,6 +122,7 @@ func (a *pkgAnalysis) buildEvents(u *unit) {
 		for _, t := range r.ownTicks {
 			put(&w.env.ownTicks, t, true)
 		}
+		w.env.ownTimeout = r.ownTimeout
 	}
 	w.walk(u.body)
 	u.events = w.events
@@ -140,6 +141,14 @@ func (a *pkgAnalysis) rootAround(n ast.Node) *root {
 		}
 	}
 	return in
+}
+
+// unitBody is the body of the function the unit is part of.
+func (w *walker) unitBody() ast.Node {
+	if w.u.decl != nil {
+		return w.u.decl.Body
+	}
+	return w.u.body
 }
 
 // waitsForGoroutines reports whether the unit waits for the goroutines it
@@ -187,7 +196,7 @@ func (w *walker) walk(n ast.Node) {
 			for _, arg := range x.Call.Args { // evaluated before the goroutine starts
 				w.walk(arg)
 			}
-			if w.a.cfg.async || w.waitsForGoroutines() {
+			if w.a.cfg.async || w.waitsForGoroutines() || waitedOnChannel(w.a.info, w.unitBody(), x) {
 				w.call(x.Call)
 			}
 			i = skip(x)

@@ -89,6 +89,10 @@ type env struct {
 	ticks map[types.Object]bool
 	// ownTicks are a monitored function's (root.ownTicks).
 	ownTicks map[types.Object]bool
+	// ownTimeout: the unit is a monitored function without ticks (a
+	// periodic loop of an agent with no health runtime), whose iteration
+	// is bounded by a deadline or timeout it derives itself.
+	ownTimeout bool
 	// litParams are parameters of inlined function literals whose context
 	// is taken to be the enclosing call's (retry(ctx, func(ctx) {...})).
 	litParams map[types.Object]ctxState
@@ -297,7 +301,7 @@ func (e *env) evalCall(call *ast.CallExpr, c carrier) ctxState {
 // comes from the tick or the parent is bounded; a deadline of its own on an
 // unbounded parent is a timeout that is not the loop's.
 func (e *env) evalDeadline(call *ast.CallExpr, parent, deadline ast.Expr, name string) ctxState {
-	if deadline != nil && (e.usesTick(deadline) || e.ownTick(deadline)) {
+	if deadline != nil && (e.usesTick(deadline) || e.ownTick(deadline) || e.ownTimeout) {
 		return ctxState{kind: bounded}
 	}
 	p := e.eval(parent, ctxCarrier)

@@ -63,13 +63,15 @@ type Stuck struct {
 }
 
 var flags struct {
-	register, sinks, nonblocking string
-	async                        bool
+	register, sinks, nonblocking, monitored string
+	async                                   bool
 }
 
 func init() {
 	Analyzer.Flags.Var(funcList{&flags.register}, "register",
 		"comma-separated registration functions whose handles mark monitored loops (importpath.Func or (*importpath.T).M)")
+	Analyzer.Flags.Var(funcList{&flags.monitored}, "monitored",
+		"comma-separated functions to treat as marked //ctxlint:monitored: loops without a health runtime (importpath.Func or (*importpath.T).M)")
 	Analyzer.Flags.Var(funcList{&flags.sinks}, "sinks", "comma-separated functions to treat as blocking calls")
 	Analyzer.Flags.Var(funcList{&flags.nonblocking}, "nonblocking", "comma-separated functions never to treat as blocking")
 	Analyzer.Flags.BoolVar(&flags.async, "async", false, "also report goroutines a loop starts without waiting for them")
@@ -77,8 +79,8 @@ func init() {
 
 // config is the parsed flags.
 type config struct {
-	register, sinks, nonblocking map[string]bool
-	async                        bool
+	register, sinks, nonblocking, monitored map[string]bool
+	async                                   bool
 }
 
 func parseConfig() (*config, error) {
@@ -91,6 +93,9 @@ func parseConfig() (*config, error) {
 		return nil, err
 	}
 	if c.nonblocking, err = parseFuncList(flags.nonblocking); err != nil {
+		return nil, err
+	}
+	if c.monitored, err = parseFuncList(flags.monitored); err != nil {
 		return nil, err
 	}
 	return c, nil

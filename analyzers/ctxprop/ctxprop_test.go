@@ -35,6 +35,7 @@ func TestFlags(t *testing.T) {
 	set("register", "flags/checks.Register,(*flags/checks.Scheduler).Add")
 	set("sinks", "flags/checks.Sync")
 	set("nonblocking", "(*example.org/kube.Client).ListPods")
+	set("monitored", "(*flags.poller).loop")
 	set("async", "true")
 	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer, "flags")
 }

@@ -24,10 +24,14 @@ type root struct {
 	// ownTicks hold the time.Time a //ctxlint:monitored function receives
 	// from a channel field C of a type of its own: only a deadline that is
 	// that value itself is the tick's (ownTick).
-	ownTicks  []types.Object
-	handle    ast.Expr // the handle received from
-	component string   // quoted name, format string, or a description
-	kind      string   // liveness, readiness, startup, monitored
+	ownTicks []types.Object
+	// ownTimeout: a monitored function that receives no tick of a health
+	// library of its own (a periodic loop): a timeout it derives in its
+	// iteration bounds it.
+	ownTimeout bool
+	handle     ast.Expr // the handle received from
+	component  string   // quoted name, format string, or a description
+	kind       string   // liveness, readiness, startup, monitored
 	// noDeadline: the handle's ticks carry no deadline (the monitoring
 	// agent's <-chan struct{}), so no context can be bounded by them.
 	noDeadline bool
@@ -61,7 +65,33 @@ func (a *pkgAnalysis) mayHaveRoots() bool {
 			return true
 		}
 	}
+	return a.namesMonitored()
+}
+
+// namesMonitored reports whether -ctxprop.monitored may name a function
+// of this package (a cheap test on the names: monitored decides).
+func (a *pkgAnalysis) namesMonitored() bool {
+	path := a.pass.Pkg.Path()
+	for name := range a.cfg.monitored {
+		name = strings.TrimPrefix(strings.TrimPrefix(name, "("), "*")
+		if rest, ok := strings.CutPrefix(name, path); ok && strings.HasPrefix(rest, ".") {
+			return true
+		}
+	}
 	return false
+}
+
+// monitored reports whether decl is a monitored loop without a health
+// handle: marked //ctxlint:monitored, or named by -ctxprop.monitored.
+func (a *pkgAnalysis) monitored(decl *ast.FuncDecl) bool {
+	if a.dirs.monitored(decl) {
+		return true
+	}
+	if len(a.cfg.monitored) == 0 {
+		return false
+	}
+	fn, ok := a.info.Defs[decl.Name].(*types.Func)
+	return ok && a.cfg.monitored[fn.Origin().FullName()]
 }
 
 // seesHealthPkg reports whether p or a package it imports, directly or
@@ -154,7 +184,7 @@ type rootSite struct {
 func (a *pkgAnalysis) rootSiteAt(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.FuncDecl:
-		return n.Body != nil && a.dirs.monitored(n)
+		return n.Body != nil && a.monitored(n)
 	case *ast.UnaryExpr:
 		return n.Op == token.ARROW
 	case *ast.RangeStmt:
@@ -185,9 +215,10 @@ func (a *pkgAnalysis) rootAt(n ast.Node, stack []ast.Node, byRegion map[ast.Node
 	var tick types.Object
 	switch n := n.(type) {
 	case *ast.FuncDecl:
+		ticks, own := a.timeTicks(n.Body)
 		r := &root{region: n.Body, ftype: n.Type, funcName: funcName(n), file: file,
 			component: strconv.Quote(funcName(n)), kind: "monitored", noDeadline: true,
-			ownTicks: a.timeTicks(n.Body)}
+			ownTicks: ticks, ownTimeout: !own}
 		byRegion[n.Body] = r
 		a.roots = append(a.roots, r)
 		return
@@ -231,8 +262,10 @@ func (a *pkgAnalysis) rootAt(n ast.Node, stack []ast.Node, byRegion map[ast.Node
 // its own whose ticks carry the deadline (ctxlint -fix derives its context
 // so). Any type's C may be a clock's (a mock clock's ticker): a deadline
 // is the tick's only when it is the value received itself, which a clock's
-// tick, a time already past, cannot leave blocked.
-func (a *pkgAnalysis) timeTicks(body *ast.BlockStmt) []types.Object {
+// tick, a time already past, cannot leave blocked. any reports whether
+// the function receives from such a channel at all, into a variable or
+// not.
+func (a *pkgAnalysis) timeTicks(body *ast.BlockStmt) (ticks []types.Object, any bool) {
 	timeChan := func(e ast.Expr) bool {
 		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 		if !ok || sel.Sel.Name != "C" {
@@ -248,7 +281,10 @@ func (a *pkgAnalysis) timeTicks(body *ast.BlockStmt) []types.Object {
 	var out []types.Object
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			any = any || n.Op == token.ARROW && timeChan(n.X)
 		case *ast.RangeStmt:
+			any = any || timeChan(n.X)
 			if id, ok := n.Key.(*ast.Ident); ok && timeChan(n.X) {
 				if obj := a.info.Defs[id]; obj != nil {
 					out = append(out, obj)
@@ -267,7 +303,7 @@ func (a *pkgAnalysis) timeTicks(body *ast.BlockStmt) []types.Object {
 		}
 		return true
 	})
-	return out
+	return out, any
 }
 
 // helperCallers handles a receive in a helper with no loop, such as

@@ -3,6 +3,7 @@ package ctxprop
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -79,8 +80,9 @@ func startedParams(info *types.Info, decl *ast.FuncDecl) []int {
 			switch n := n.(type) {
 			case *ast.GoStmt:
 				// What runs in the new goroutine is the call's function;
-				// the arguments are evaluated before it starts.
-				call, funAsync = n.Call, true
+				// the arguments are evaluated before it starts. One the
+				// function waits for on a channel runs during the call.
+				call, funAsync = n.Call, !waitedOnChannel(info, decl.Body, n)
 			case *ast.CallExpr:
 				call = n
 				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
@@ -195,4 +197,131 @@ func exportStarts(pass *analysis.Pass) {
 			}
 		}
 	}
+}
+
+// waitedOnChannel reports whether body, the function around the go
+// statement g, waits for the goroutine by receiving from a channel the
+// goroutine sends on or closes (done <- f(); ... <-done): the goroutine
+// then runs during the function, as one it joins with a WaitGroup does.
+// Receives inside other function literals are not the function's own.
+func waitedOnChannel(info *types.Info, body ast.Node, g *ast.GoStmt) bool {
+	lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
+	if !ok || body == nil {
+		return false
+	}
+	outer := func(e ast.Expr) types.Object {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		obj := info.Uses[id]
+		if obj == nil || (obj.Pos() >= lit.Pos() && obj.Pos() < lit.End()) {
+			return nil // declared in the goroutine: not shared
+		}
+		return obj
+	}
+	sent := map[types.Object]bool{}
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SendStmt:
+			if obj := outer(n.Chan); obj != nil {
+				sent[obj] = true
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "close" {
+					if obj := outer(n.Args[0]); obj != nil {
+						sent[obj] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	if len(sent) == 0 {
+		return false
+	}
+	recvFrom := func(e ast.Expr) bool {
+		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			return false
+		}
+		id, ok := ast.Unparen(u.X).(*ast.Ident)
+		return ok && sent[info.Uses[id]]
+	}
+	waited := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectStmt:
+			// A select that can also give up (a context's Done, a case
+			// that returns) waits only as long as the other case allows.
+			receives, givesUp := false, false
+			for _, c := range n.Body.List {
+				cc := c.(*ast.CommClause)
+				if commRecv(cc, recvFrom) {
+					receives = true
+				} else if leavesEarly(info, cc) {
+					givesUp = true
+				}
+			}
+			if receives && !givesUp {
+				waited = true
+			}
+			return false
+		case *ast.UnaryExpr:
+			waited = waited || recvFrom(n)
+		case *ast.RangeStmt:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && sent[info.Uses[id]] {
+				waited = true
+			}
+		}
+		return !waited
+	})
+	return waited
+}
+
+// commRecv reports whether the select case receives with recv.
+func commRecv(cc *ast.CommClause, recv func(ast.Expr) bool) bool {
+	switch c := cc.Comm.(type) {
+	case *ast.ExprStmt:
+		return recv(c.X)
+	case *ast.AssignStmt:
+		return len(c.Rhs) == 1 && recv(c.Rhs[0])
+	}
+	return false
+}
+
+// leavesEarly reports whether a select case ends the wait: it receives
+// from a context's Done, or its body returns.
+func leavesEarly(info *types.Info, cc *ast.CommClause) bool {
+	done := commRecv(cc, func(e ast.Expr) bool {
+		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+		if !ok {
+			return false
+		}
+		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Done" && isContext(info.TypeOf(sel.X))
+	})
+	if done {
+		return true
+	}
+	returns := false
+	for _, st := range cc.Body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				returns = true
+			}
+			return !returns
+		})
+	}
+	return returns
 }

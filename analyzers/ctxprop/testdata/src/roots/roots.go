@@ -1,4 +1,4 @@
-// want package:"dispatch method listener.pull"
+// (The package's dispatch fact is asserted in periodic.go, its first file.)
 
 // Package roots shows the loop shapes ctxprop recognises as monitored.
 package roots

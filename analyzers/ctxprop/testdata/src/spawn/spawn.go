@@ -7,6 +7,7 @@ package spawn
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/ctxlint/ctxlint/runtime/health"
 	"spawn/pool"
@@ -38,5 +39,44 @@ func evaluated() {
 	h := health.RegisterLiveness("evaluated")
 	for range h.C {
 		pool.Eval(func() int { http.Get("http://f"); return 0 }) // want `"evaluated" \(liveness\): net/http.Get`
+	}
+}
+
+// A goroutine whose result the iteration waits for on a channel runs
+// during the iteration: it is on the loop's path (an agent that runs each
+// plugin in a goroutine and waits for it, warning when it is slow).
+func waitedOnChannel() {
+	h := health.RegisterLiveness("waited")
+	for range h.C {
+		_ = gatherOnce(refreshErr) // want `"waited" \(liveness\): net/http.Get without the health deadline \(it takes no context\): waitedOnChannel \(spawn.go:\d+\) → refreshErr`
+	}
+}
+
+func gatherOnce(gather func() error) error { // want gatherOnce:"reaches net/http.Get unbounded via gatherOnce→refreshErr"
+	done := make(chan error)
+	go func() {
+		done <- gather()
+	}()
+	slow := time.NewTicker(time.Second)
+	defer slow.Stop()
+	for {
+		select {
+		case err := <-done:
+			return err
+		case <-slow.C:
+			println("still collecting")
+		}
+	}
+}
+
+func refreshErr() error { _, err := http.Get("http://kubelet/spec"); return err } // want refreshErr:"reaches net/http.Get unbounded via refreshErr"
+
+// A goroutine whose channel the iteration does not read is not waited
+// for.
+func notWaited() {
+	h := health.RegisterLiveness("not-waited")
+	for range h.C {
+		results := make(chan error, 1)
+		go func() { results <- refreshErr() }()
 	}
 }
