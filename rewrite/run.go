@@ -143,4 +143,3 @@ func firstPos(cs *ChangeSet) token.Pos {
 func shortPos(p token.Position) string {
 	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
 }
-
