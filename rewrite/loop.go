@@ -17,6 +17,11 @@ const healthPath = "github.com/ctxlint/ctxlint/runtime/health"
 type Loop struct {
 	Recv token.Pos
 	Call token.Pos
+	// Timeout, for a periodic loop without a health tick, is the Go
+	// expression of the time each iteration may take (-fix.timeout, or
+	// //ctxlint:monitored timeout=EXPR); Recv is then the start of the
+	// iteration's work.
+	Timeout string
 }
 
 // How a loop's tick and its work are laid out.
@@ -25,6 +30,7 @@ const (
 	inRange         // for range h.C { work }
 	after           // <-h.C (or a select receiving it) then work, in one block
 	sibling         // select { case <-h.C: ...; case <-t.C: work }: the last deadline bounds the work
+	periodicWork    // no health tick: the iteration's work, bounded by a timeout (periodic.go)
 )
 
 // loopShape is where a root receives its tick and where the work that must
@@ -241,10 +247,13 @@ func tickKind(info *types.Info, x ast.Expr) (deadline, health bool) {
 
 // loop plans the root's derivation of its context from the tick. It
 // reports false when the path cannot be migrated.
-func (b *builder) loop(root hop, label string) (string, bool) {
+func (b *builder) loop(root hop, label, kind string) (string, bool) {
 	p := b.pl.prog
 	found := b.loopAt(root)
 	sh := found.sh
+	if kind == "monitored" && (found.err != nil || !sh.deadline) {
+		return b.periodic(root, label)
+	}
 	if found.err != nil {
 		b.refuse("no tick", found.err.Error()+": derive a context from the tick's deadline by hand, then run -fix again", p.fset.Position(root.pos), label)
 		return "", false
@@ -304,6 +313,10 @@ func (sh *loopShape) rngPos() token.Pos {
 // the work, and cancelled at its end (deferred when the function is one
 // iteration, else before every way out of the work).
 func (e *edit) loop(l *Loop) {
+	if l.Timeout != "" {
+		e.periodic(l)
+		return
+	}
 	f := e.p.fileAt(l.Recv)
 	_, decl := e.p.funcAt(l.Recv)
 	info := f.pkg.TypesInfo
@@ -421,10 +434,17 @@ func (e *edit) loop(l *Loop) {
 	if sh.health {
 		with = &dst.Ident{Name: "WithDeadline", Path: healthPath}
 	}
+	e.derive(sh, region, from, ctxName, cancel, &dst.CallExpr{Fun: with, Args: []dst.Expr{parent, dst.NewIdent(deadline)}})
+}
+
+// derive puts "ctxName, cancel := rhs" at the start of the work
+// (*region)[from:], and cancels it at its end: deferred when the function
+// is one iteration, else before every way out of the work.
+func (e *edit) derive(sh *loopShape, region *[]dst.Stmt, from int, ctxName, cancel string, rhs dst.Expr) {
 	derive := &dst.AssignStmt{
 		Lhs: []dst.Expr{dst.NewIdent(ctxName), dst.NewIdent(cancel)},
 		Tok: token.DEFINE,
-		Rhs: []dst.Expr{&dst.CallExpr{Fun: with, Args: []dst.Expr{parent, dst.NewIdent(deadline)}}},
+		Rhs: []dst.Expr{rhs},
 	}
 	cancelCall := func() dst.Stmt {
 		return &dst.ExprStmt{X: &dst.CallExpr{Fun: dst.NewIdent(cancel)}}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 
@@ -19,6 +20,12 @@ type Options struct {
 	// Todo threads ctx below loops whose ticks carry no deadline, passing
 	// context.TODO() at the loop.
 	Todo bool
+	// Timeout, when positive, bounds each iteration of a monitored loop
+	// that receives no health tick (a periodic loop of an agent without a
+	// health runtime): the iteration derives its context with
+	// context.WithTimeout. //ctxlint:monitored timeout=EXPR overrides it
+	// for one loop.
+	Timeout time.Duration
 	// Compat keeps each exported function that gains ctx under its old
 	// signature, as a deprecated wrapper (//go:fix inline) of its new
 	// form FContext, for callers outside the loaded packages.
@@ -259,7 +266,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		hops[k].call = nr
 	}
 	root := hops[0]
-	loopKey, ok := b.loop(root, label)
+	loopKey, ok := b.loop(root, label, s.Kind)
 	if !ok {
 		return 0
 	}

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -38,6 +39,7 @@ var cases = []struct {
 	{name: "chain"},
 	{name: "iface"},
 	{name: "scanners"},
+	{name: "periodic", opts: rewrite.Options{Timeout: 5 * time.Second}},
 	{name: "funcs"},
 	{name: "handlers"},
 	{name: "ctxvars"},

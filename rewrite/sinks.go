@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/dave/dst"
 	"golang.org/x/tools/go/types/typeutil"
@@ -78,6 +77,8 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 		}
 		dc.Fun = &dst.SelectorExpr{X: &dst.ParenExpr{X: &dst.UnaryExpr{Op: token.AND, X: dialer}}, Sel: dst.NewIdent("DialContext")}
 		dc.Args = append([]dst.Expr{ctx}, dc.Args...)
+	case pkg == "crypto/tls" && recv == "" && (fn.Name() == "Dial" || fn.Name() == "DialWithDialer"):
+		e.tlsDial(call, dc, fn, ctx)
 	case pkg == "net" && recv == "" && netLookups[fn.Name()]:
 		dc.Fun = &dst.SelectorExpr{X: &dst.Ident{Name: "DefaultResolver", Path: "net"}, Sel: dst.NewIdent(fn.Name())}
 		dc.Args = append([]dst.Expr{ctx}, dc.Args...)
@@ -146,43 +147,53 @@ func contextSibling(fn *types.Func) string {
 	return ""
 }
 
-// requestContext makes the request a Do or RoundTrip sends carry ctx,
-// where the function builds it with http.NewRequest.
+// requestContext makes the request a Do or RoundTrip sends carry ctx:
+// where the function builds it with http.NewRequest, that call becomes
+// NewRequestWithContext; otherwise (a helper of the module built it, or a
+// parameter brought it) the call sends req.WithContext(ctx).
 func (e *edit) requestContext(call *ast.CallExpr, info *types.Info) {
 	if len(call.Args) != 1 {
 		return
 	}
-	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
-	if !ok {
-		e.fail("%s: the request is not a variable: build it with http.NewRequestWithContext", e.p.fset.Position(call.Pos()))
+	if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok {
+		_, decl := e.p.funcAt(call.Pos())
+		done := false
+		for _, nr := range assignedCalls(info, decl, info.ObjectOf(id)) {
+			fn, _ := typeutil.Callee(info, nr).(*types.Func)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
+				continue
+			}
+			if fn.Name() == "NewRequestWithContext" {
+				done = true // it has one: the context it is given is the Empty edit's
+				continue
+			}
+			if fn.Name() != "NewRequest" {
+				continue
+			}
+			ctx, threaded := e.ctxAt(nr.Pos())
+			if !threaded {
+				continue
+			}
+			if dc, ok := e.dstOf(nr).(*dst.CallExpr); ok {
+				e.renameCall(dc, "NewRequestWithContext", ctx)
+				done = true
+			}
+		}
+		if done {
+			return
+		}
+	}
+	ctx, threaded := e.ctxAt(call.Lparen)
+	if !threaded {
+		e.fail("%s: no context in scope to give the request", e.p.fset.Position(call.Pos()))
 		return
 	}
-	_, decl := e.p.funcAt(call.Pos())
-	done := false
-	for _, nr := range assignedCalls(info, decl, info.ObjectOf(id)) {
-		fn, _ := typeutil.Callee(info, nr).(*types.Func)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
-			continue
-		}
-		if fn.Name() == "NewRequestWithContext" {
-			done = true // it has one: the context it is given is the Empty edit's
-			continue
-		}
-		if fn.Name() != "NewRequest" {
-			continue
-		}
-		ctx, threaded := e.ctxAt(nr.Pos())
-		if !threaded {
-			continue
-		}
-		if dc, ok := e.dstOf(nr).(*dst.CallExpr); ok {
-			e.renameCall(dc, "NewRequestWithContext", ctx)
-			done = true
-		}
+	dc, ok := e.dstOf(call).(*dst.CallExpr)
+	if !ok || len(dc.Args) != 1 {
+		e.fail("%s: cannot edit the call", e.p.fset.Position(call.Pos()))
+		return
 	}
-	if !done && !strings.Contains(e.p.fset.Position(call.Pos()).Filename, "_test.go") {
-		e.fail("%s: the request is not built with http.NewRequest in %s: give it the context with req.WithContext(ctx)", e.p.fset.Position(call.Pos()), decl.Name.Name)
-	}
+	dc.Args[0] = &dst.CallExpr{Fun: &dst.SelectorExpr{X: dc.Args[0], Sel: dst.NewIdent("WithContext")}, Args: []dst.Expr{ctx}}
 }
 
 // commandContext makes the command a (*exec.Cmd) method runs carry ctx,
@@ -296,6 +307,55 @@ func (e *edit) httpShortcut(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func
 		Body: &dst.BlockStmt{List: stmts},
 	}
 	dc.Fun = lit
+	dc.Args = nil
+}
+
+// tlsDial makes tls.Dial(network, addr, config) and
+// tls.DialWithDialer(d, network, addr, config) dial with a tls.Dialer's
+// DialContext (Go 1.15): its net.Conn is the *tls.Conn the old call
+// returned, asserted in a closure called in place so the call keeps its
+// type.
+func (e *edit) tlsDial(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func, ctx dst.Expr) {
+	args := dc.Args
+	var netDialer dst.Expr
+	if fn.Name() == "DialWithDialer" {
+		if len(args) != 4 {
+			e.fail("%s: cannot read the arguments of %s", e.p.fset.Position(call.Pos()), fn.FullName())
+			return
+		}
+		netDialer, args = args[0], args[1:]
+	}
+	if len(args) != 3 {
+		e.fail("%s: cannot read the arguments of %s", e.p.fset.Position(call.Pos()), fn.FullName())
+		return
+	}
+	for _, a := range dc.Args {
+		a.Decorations().Before, a.Decorations().After = dst.None, dst.None
+	}
+	t := func(name string) *dst.Ident { return &dst.Ident{Name: name, Path: "crypto/tls"} }
+	dialer := &dst.CompositeLit{Type: t("Dialer")}
+	if netDialer != nil {
+		dialer.Elts = append(dialer.Elts, &dst.KeyValueExpr{Key: dst.NewIdent("NetDialer"), Value: netDialer})
+	}
+	dialer.Elts = append(dialer.Elts, &dst.KeyValueExpr{Key: dst.NewIdent("Config"), Value: args[2]})
+	dial := &dst.CallExpr{
+		Fun:  &dst.SelectorExpr{X: &dst.ParenExpr{X: &dst.UnaryExpr{Op: token.AND, X: dialer}}, Sel: dst.NewIdent("DialContext")},
+		Args: []dst.Expr{ctx, args[0], args[1]},
+	}
+	stmts := []dst.Stmt{
+		&dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent("conn"), dst.NewIdent("err")}, Tok: token.DEFINE, Rhs: []dst.Expr{dial}},
+		&dst.IfStmt{Cond: &dst.BinaryExpr{X: dst.NewIdent("err"), Op: token.NEQ, Y: dst.NewIdent("nil")}, Body: &dst.BlockStmt{List: []dst.Stmt{
+			&dst.ReturnStmt{Results: []dst.Expr{dst.NewIdent("nil"), dst.NewIdent("err")}},
+		}}},
+		&dst.ReturnStmt{Results: []dst.Expr{&dst.TypeAssertExpr{X: dst.NewIdent("conn"), Type: &dst.StarExpr{X: t("Conn")}}, dst.NewIdent("nil")}},
+	}
+	dc.Fun = &dst.FuncLit{
+		Type: &dst.FuncType{Func: true, Params: &dst.FieldList{}, Results: &dst.FieldList{List: []*dst.Field{
+			{Type: &dst.StarExpr{X: t("Conn")}},
+			{Type: dst.NewIdent("error")},
+		}}},
+		Body: &dst.BlockStmt{List: stmts},
+	}
 	dc.Args = nil
 }
 

@@ -69,6 +69,7 @@ func fixCommand(args []string, stdout, stderr io.Writer) int {
 	diff := fs.Bool("diff", false, "print a unified diff and write nothing")
 	jsonOut := fs.Bool("json", false, "print the outcome as JSON on stdout")
 	todo := fs.Bool("fix.todo", false, "also thread ctx below loops whose ticks carry no deadline, from context.TODO() at the loop")
+	timeout := fs.Duration("fix.timeout", 0, "bound each iteration of a monitored loop that receives no health tick (a periodic loop) by this duration, with context.WithTimeout")
 	compat := fs.Bool("fix.compat", false, "keep each exported function that gains ctx under its old signature, as a deprecated //go:fix inline wrapper of FContext")
 	addTagsFlag(fs)
 	cpuprofile := addProfileFlag(fs)
@@ -80,6 +81,10 @@ func fixCommand(args []string, stdout, stderr io.Writer) int {
 		return 0
 	} else if err != nil {
 		fmt.Fprintln(stderr, usageHint)
+		return 2
+	}
+	if *timeout < 0 {
+		fmt.Fprintf(stderr, "ctxlint: -fix.timeout=%v: want a positive duration, such as 30s\n", *timeout)
 		return 2
 	}
 	stop, err := startProfile(*cpuprofile)
@@ -97,7 +102,7 @@ func fixCommand(args []string, stdout, stderr io.Writer) int {
 	progress.say("loading packages")
 	res, err := rewrite.Migrate(func() ([]*packages.Package, error) {
 		return loadPackages(patterns)
-	}, rewrite.Options{Todo: *todo, Compat: *compat, Progress: progress.say, Tags: tagList()})
+	}, rewrite.Options{Todo: *todo, Timeout: *timeout, Compat: *compat, Progress: progress.say, Tags: tagList()})
 	if err != nil {
 		fmt.Fprintln(stderr, "ctxlint:", err)
 		return 1

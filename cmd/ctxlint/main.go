@@ -75,7 +75,7 @@ deadlines leaves behind.
 Usage:
 
   ctxlint [flags] [packages]        report the findings (exit status 3 if any)
-  ctxlint -fix [-diff] [-json] [-fix.todo] [-fix.compat] [packages]
+  ctxlint -fix [-diff] [-json] [-fix.todo] [-fix.timeout D] [-fix.compat] [packages]
                                     the migration: thread each monitored loop's
                                     health deadline down to every blocking call
                                     it reaches, across packages (exit status 0
@@ -123,6 +123,12 @@ Flags of the standalone mode:
   -diff                with -fix, print a unified diff and write nothing
   -fix.todo            with -fix, also thread ctx below loops whose ticks
                        carry no deadline, from context.TODO()
+  -fix.timeout D       with -fix, bound each iteration of a monitored loop
+                       that receives no health tick (a periodic loop of an
+                       agent without a health runtime) by D:
+                       ctx, cancel := context.WithTimeout(parent, D);
+                       //ctxlint:monitored timeout=EXPR sets one loop's
+                       (EXPR in scope at the loop, e.g. its interval)
   -fix.compat          with -fix, keep each exported function that gains ctx
                        under its old signature, as a deprecated wrapper
                        (//go:fix inline) of its new form FContext

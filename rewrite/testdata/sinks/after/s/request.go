@@ -1,0 +1,86 @@
+package s
+
+import (
+	"context"
+	"crypto/tls"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+// buildRequest is the module's own request builder: the request it
+// returns gets the context where it is sent.
+func buildRequest(url string) (*http.Request, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "application/json")
+	return req, nil
+}
+
+func doOK(ctx context.Context, c *http.Client, url string) error {
+	req, err := buildRequest(url)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req.WithContext(ctx))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Fetch sends a request built elsewhere on every tick.
+func Fetch(c *http.Client) {
+	h := health.RegisterLiveness("fetch")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = doOK(ctx, c, "http://g")
+		cancel()
+	}
+}
+
+// tlsDial and tlsDialer dial TLS, which has a context form (a
+// tls.Dialer's DialContext) since Go 1.15.
+func tlsDial(ctx context.Context, cfg *tls.Config) error {
+	conn, err := func() (*tls.Conn, error) {
+		conn, err := (&tls.Dialer{Config: cfg}).DialContext(ctx, "tcp", "a:443")
+		if err != nil {
+			return nil, err
+		}
+		return conn.(*tls.Conn), nil
+	}()
+	if err != nil {
+		return err
+	}
+	_ = conn.ConnectionState()
+	return conn.Close()
+}
+
+func tlsDialer(ctx context.Context, cfg *tls.Config) error {
+	conn, err := func() (*tls.Conn, error) {
+		conn, err := (&tls.Dialer{NetDialer: &net.Dialer{Timeout: time.Second}, Config: cfg}).DialContext(ctx, "tcp", "a:443")
+		if err != nil {
+			return nil, err
+		}
+		return conn.(*tls.Conn), nil
+	}()
+	if err != nil {
+		return err
+	}
+	return conn.Close()
+}
+
+// Secure dials over TLS on every tick.
+func Secure(cfg *tls.Config) {
+	h := health.RegisterLiveness("tls")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = tlsDial(ctx, cfg)
+		_ = tlsDialer(ctx, cfg)
+		cancel()
+	}
+}

@@ -1,0 +1,69 @@
+package s
+
+import (
+	"crypto/tls"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+// buildRequest is the module's own request builder: the request it
+// returns gets the context where it is sent.
+func buildRequest(url string) (*http.Request, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "application/json")
+	return req, nil
+}
+
+func doOK(c *http.Client, url string) error {
+	req, err := buildRequest(url)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Fetch sends a request built elsewhere on every tick.
+func Fetch(c *http.Client) {
+	h := health.RegisterLiveness("fetch")
+	for range h.C {
+		_ = doOK(c, "http://g")
+	}
+}
+
+// tlsDial and tlsDialer dial TLS, which has a context form (a
+// tls.Dialer's DialContext) since Go 1.15.
+func tlsDial(cfg *tls.Config) error {
+	conn, err := tls.Dial("tcp", "a:443", cfg)
+	if err != nil {
+		return err
+	}
+	_ = conn.ConnectionState()
+	return conn.Close()
+}
+
+func tlsDialer(cfg *tls.Config) error {
+	conn, err := tls.DialWithDialer(&net.Dialer{Timeout: time.Second}, "tcp", "a:443", cfg)
+	if err != nil {
+		return err
+	}
+	return conn.Close()
+}
+
+// Secure dials over TLS on every tick.
+func Secure(cfg *tls.Config) {
+	h := health.RegisterLiveness("tls")
+	for range h.C {
+		_ = tlsDial(cfg)
+		_ = tlsDialer(cfg)
+	}
+}
