@@ -26,11 +26,11 @@ type Loop struct {
 
 // How a loop's tick and its work are laid out.
 const (
-	inClause = iota // case <-h.C: work
-	inRange         // for range h.C { work }
-	after           // <-h.C (or a select receiving it) then work, in one block
-	sibling         // select { case <-h.C: ...; case <-t.C: work }: the last deadline bounds the work
-	periodicWork    // no health tick: the iteration's work, bounded by a timeout (periodic.go)
+	inClause     = iota // case <-h.C: work
+	inRange             // for range h.C { work }
+	after               // <-h.C (or a select receiving it) then work, in one block
+	sibling             // select { case <-h.C: ...; case <-t.C: work }: the last deadline bounds the work
+	periodicWork        // no health tick: the iteration's work, bounded by a timeout (periodic.go)
 )
 
 // loopShape is where a root receives its tick and where the work that must
