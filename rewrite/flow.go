@@ -281,10 +281,17 @@ func (fl *flow) walkFile(f *file) {
 				fl.link(fl.nodeOf(info, n.Value), x)
 			}
 		case *ast.ReturnStmt:
-			if len(funcs) > 0 {
-				if fd, ok := funcs[len(funcs)-1].(*ast.FuncDecl); ok && len(n.Results) == 1 && holdsFunc(info.TypeOf(n.Results[0])) {
-					fl.link(fl.named(node{kind: "ret", pos: fd.Name.Pos()}, fd.Name.Name), fl.nodeOf(info, n.Results[0]))
-				}
+			// The innermost function around it (the stack holds nil for
+			// the other nodes).
+			var fn ast.Node
+			for i := len(funcs) - 1; i >= 0 && fn == nil; i-- {
+				fn = funcs[i]
+			}
+			if fd, ok := fn.(*ast.FuncDecl); ok && len(n.Results) == 1 && holdsFunc(info.TypeOf(n.Results[0])) {
+				fl.link(fl.named(node{kind: "ret", pos: fd.Name.Pos()}, fd.Name.Name), fl.nodeOf(info, n.Results[0]))
+			}
+			if fn != nil {
+				fl.returnsNamed(info, fn, n)
 			}
 		case *ast.CallExpr:
 			fl.call(info, n)
@@ -297,6 +304,33 @@ func (fl *flow) walkFile(f *file) {
 		}
 		return true
 	})
+}
+
+// returnsNamed links each function value a function or literal returns as
+// a result of a named func type to that type: a wrapper literal
+// (func(call task) task { return func(...) {...} }) returns a value that
+// changes with the type.
+func (fl *flow) returnsNamed(info *types.Info, fn ast.Node, ret *ast.ReturnStmt) {
+	var sig *types.Signature
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		if obj, ok := info.Defs[fn.Name].(*types.Func); ok {
+			sig = obj.Signature()
+		}
+	case *ast.FuncLit:
+		sig, _ = info.TypeOf(fn).(*types.Signature)
+	}
+	if sig == nil || sig.Results().Len() != len(ret.Results) {
+		return
+	}
+	for i, r := range ret.Results {
+		if !holdsFunc(info.TypeOf(r)) {
+			continue
+		}
+		if t := fl.namedNode(sig.Results().At(i).Type()); t.kind != "" {
+			fl.link(t, fl.nodeOf(info, r))
+		}
+	}
 }
 
 // composite links the elements of a composite literal: struct fields to
