@@ -98,7 +98,6 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 		total.Passes = pass
 		total.Applied = append(total.Applied, res.Applied...)
 		total.Funcs += res.Funcs
-		total.Planned += res.Planned
 		total.Refusals = res.Refusals
 		for name, src := range res.Files {
 			if _, ok := total.Old[name]; !ok {
@@ -113,6 +112,9 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 		maps.Copy(overlay, res.Files)
 		next = res.next
 	}
+	// A set refused in one pass is planned again in the next: count each
+	// once, as applied or as refused in the end.
+	total.Planned = len(total.Applied) + len(total.Refusals)
 	return total, nil
 }
 

@@ -215,6 +215,13 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 	path := s.Reach.Path()
 	hops := make([]hop, len(path))
 	for i, h := range path {
+		if i > 0 && p.files[h.File] == nil && !p.inModule(h.File) {
+			// The path enters a dependency: its call in the module is the
+			// boundary, given the context as a blocking call would be (a
+			// context form, or a request that carries it).
+			hops = hops[:i]
+			break
+		}
 		pos := p.pos(h.File, h.Line, h.Col)
 		next := s.Reach.Sink
 		if i+1 < len(path) {
@@ -312,7 +319,15 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 	}
 	last := hops[len(hops)-1]
 	b.emptyArgs(last, label)
-	b.single("sink", last.call.Lparen, func(cs *ChangeSet) { cs.Sinks = append(cs.Sinks, last.call.Lparen) }, label)
+	if n := b.dynamicSink(last); n.kind != "" {
+		// The blocking function is called through a value (a field that
+		// tests swap, set to net.DialTimeout): the value's type takes ctx,
+		// its calls pass it, and the function stored is adapted to its
+		// context form.
+		keys = append(keys, b.component(n, label, last.call.Pos()))
+	} else {
+		b.single("sink", last.call.Lparen, func(cs *ChangeSet) { cs.Sinks = append(cs.Sinks, last.call.Lparen) }, label)
+	}
 	if s.Reach.Origin != "" {
 		if pos := b.originPos(s.Reach.Origin); pos.IsValid() {
 			b.single("empty", pos, func(cs *ChangeSet) { cs.Empty = append(cs.Empty, pos) }, label)
@@ -477,6 +492,24 @@ func (b *builder) single(kind string, pos token.Pos, fill func(*ChangeSet), labe
 	cs := &ChangeSet{Name: fmt.Sprintf("%s at %s", kind, b.pl.prog.fset.Position(pos))}
 	fill(cs)
 	b.add(key, cs)
+}
+
+// dynamicSink is the flow node of the value a path's blocking call calls,
+// when it calls one (no function is called statically); the zero node
+// otherwise.
+func (b *builder) dynamicSink(last hop) node {
+	info := last.file.pkg.TypesInfo
+	if _, ok := calleeFunc(info, last.call); ok {
+		return node{}
+	}
+	if _, ok := ast.Unparen(last.call.Fun).(*ast.FuncLit); ok {
+		return node{}
+	}
+	switch n := b.calleeNode(last); n.kind {
+	case "slot", "elem", "named", "ret":
+		return n
+	}
+	return node{}
 }
 
 // calleeNode is the flow node of what a hop calls, memoized: paths share

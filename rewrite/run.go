@@ -15,7 +15,7 @@ type Result struct {
 	Old      map[string][]byte // their contents before
 	Applied  []*ChangeSet
 	Refusals []Refusal
-	Planned  int // change sets planned
+	Planned  int // change sets planned: applied or refused (Migrate: once each, over its passes)
 	Funcs    int // functions, literals and methods that gained a ctx
 	// Passes is how many times Migrate loaded and analysed the program:
 	// one that changes what the reports ask, one that finds nothing left.

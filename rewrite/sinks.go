@@ -193,7 +193,21 @@ func (e *edit) requestContext(call *ast.CallExpr, info *types.Info) {
 		e.fail("%s: cannot edit the call", e.p.fset.Position(call.Pos()))
 		return
 	}
+	if wc, ok := call.Args[0].(*ast.CallExpr); ok && isRequestWithContext(info, wc) {
+		// Sent as req.WithContext(c) already, with a context that is not
+		// the loop's: give it the loop's instead of wrapping again.
+		if dwc, ok := dc.Args[0].(*dst.CallExpr); ok && len(dwc.Args) == 1 {
+			dwc.Args[0] = ctx
+			return
+		}
+	}
 	dc.Args[0] = &dst.CallExpr{Fun: &dst.SelectorExpr{X: dc.Args[0], Sel: dst.NewIdent("WithContext")}, Args: []dst.Expr{ctx}}
+}
+
+// isRequestWithContext reports whether call is (*http.Request).WithContext.
+func isRequestWithContext(info *types.Info, call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn != nil && fn.Name() == "WithContext" && fn.Pkg() != nil && fn.Pkg().Path() == "net/http"
 }
 
 // commandContext makes the command a (*exec.Cmd) method runs carry ctx,

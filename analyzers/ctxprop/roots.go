@@ -216,11 +216,22 @@ func (a *pkgAnalysis) rootAt(n ast.Node, stack []ast.Node, byRegion map[ast.Node
 	switch n := n.(type) {
 	case *ast.FuncDecl:
 		ticks, own := a.timeTicks(n.Body)
-		r := &root{region: n.Body, ftype: n.Type, funcName: funcName(n), file: file,
-			component: strconv.Quote(funcName(n)), kind: "monitored", noDeadline: true,
-			ownTicks: ticks, ownTimeout: !own}
-		byRegion[n.Body] = r
-		a.roots = append(a.roots, r)
+		regions := []ast.Node{n.Body}
+		if !own {
+			// A periodic loop: its iterations are the bodies of its
+			// outermost loops; what runs before (setup) or after them
+			// (cleanup once stopped) is not an iteration.
+			if loops := outerLoops(n.Body); len(loops) > 0 {
+				regions = loops
+			}
+		}
+		for _, region := range regions {
+			r := &root{region: region, ftype: n.Type, funcName: funcName(n), file: file,
+				component: strconv.Quote(funcName(n)), kind: "monitored", noDeadline: true,
+				ownTicks: ticks, ownTimeout: !own}
+			byRegion[region] = r
+			a.roots = append(a.roots, r)
+		}
 		return
 	case *ast.UnaryExpr:
 		if handle = a.handleChan(n.X); handle == nil {
@@ -255,6 +266,26 @@ func (a *pkgAnalysis) rootAt(n ast.Node, stack []ast.Node, byRegion map[ast.Node
 	if tick != nil {
 		r.ticks = append(r.ticks, tick)
 	}
+}
+
+// outerLoops are the bodies of the for and range statements of body that
+// no other loop of it encloses, outside function literals.
+func outerLoops(body *ast.BlockStmt) []ast.Node {
+	var out []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			out = append(out, n.Body)
+			return false
+		case *ast.RangeStmt:
+			out = append(out, n.Body)
+			return false
+		}
+		return true
+	})
+	return out
 }
 
 // timeTicks returns the variables a monitored function receives a

@@ -1,4 +1,4 @@
-// want package:"dispatch method job.runOnce, method listener.pull"
+// want package:"dispatch method job.runOnce, method job.startAndClean, method listener.pull"
 
 package roots
 
@@ -62,4 +62,16 @@ func ownTicksTimeout(h *ownHandle) {
 		fetch(ctx) // want `"ownTicksTimeout" \(monitored\): \(\*net/http.Client\).Do without the health deadline`
 		cancel()
 	}
+}
+
+// What a periodic loop runs before its loop (setup) or after it (cleanup
+// once stopped) is not an iteration: only the loop's body is a root.
+//
+//ctxlint:monitored
+func (j *job) startAndClean() { // want startAndClean:"reaches net/http.Get unbounded via job.startAndClean→job.runOnce"
+	j.runOnce() // setup: not reported
+	for range j.tick {
+		j.runOnce() // want `"job.startAndClean" \(monitored\): net/http.Get`
+	}
+	j.runOnce() // cleanup: not reported
 }

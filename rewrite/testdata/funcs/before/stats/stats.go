@@ -15,7 +15,7 @@ type totals struct{ n int }
 // Scraper scrapes one server.
 type Scraper struct{ url string }
 
-func (s *Scraper) scrapeNodes(t *totals) { s.get("/nodes", t) }
+func (s *Scraper) scrapeNodes(t *totals)  { s.get("/nodes", t) }
 func (s *Scraper) scrapeQueues(t *totals) { s.get("/queues", t) }
 
 func (s *Scraper) get(path string, t *totals) {
