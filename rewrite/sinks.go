@@ -295,12 +295,16 @@ func (e *edit) httpShortcut(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func
 		a.Decorations().Before, a.Decorations().After = dst.None, dst.None
 	}
 	method2 := map[string]string{"Get": "MethodGet", "Head": "MethodHead", "Post": "MethodPost"}[fn.Name()]
+	newReq := &dst.CallExpr{Fun: h("NewRequestWithContext"), Args: []dst.Expr{ctx, h(method2), args[0], body}}
+	if e.httpStatements(call, client, newReq, header) {
+		return
+	}
 	errNil := &dst.BinaryExpr{X: dst.NewIdent("err"), Op: token.NEQ, Y: dst.NewIdent("nil")}
 	stmts := []dst.Stmt{
 		&dst.AssignStmt{
 			Lhs: []dst.Expr{dst.NewIdent("req"), dst.NewIdent("err")},
 			Tok: token.DEFINE,
-			Rhs: []dst.Expr{&dst.CallExpr{Fun: h("NewRequestWithContext"), Args: []dst.Expr{ctx, h(method2), args[0], body}}},
+			Rhs: []dst.Expr{newReq},
 		},
 		&dst.IfStmt{Cond: errNil, Body: &dst.BlockStmt{List: []dst.Stmt{
 			&dst.ReturnStmt{Results: []dst.Expr{dst.NewIdent("nil"), dst.NewIdent("err")}},
@@ -371,6 +375,110 @@ func (e *edit) tlsDial(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func, ctx
 		Body: &dst.BlockStmt{List: stmts},
 	}
 	dc.Args = nil
+}
+
+// httpStatements writes "resp, err := http.Get(u)", followed by its error
+// check, as the statements a person writes:
+//
+//	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+//	if err != nil { <the same check> }
+//	resp, err := http.DefaultClient.Do(req)
+//	if err != nil { <the check> }
+//
+// It reports false, leaving the call alone, where the call is not such a
+// statement (inside a larger expression, or without that check after it):
+// the caller then calls a closure in place.
+func (e *edit) httpStatements(call *ast.CallExpr, client, newReq dst.Expr, header dst.Stmt) bool {
+	_, path := e.p.enclosing(call.Pos())
+	k := slices.Index(path, ast.Node(call))
+	if k < 0 || len(path) < k+3 {
+		return false
+	}
+	path = path[k:]
+	as, ok := path[1].(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return false
+	}
+	errID, ok := as.Lhs[1].(*ast.Ident)
+	if !ok || errID.Name == "_" {
+		return false
+	}
+	var list []ast.Stmt
+	switch p := path[2].(type) {
+	case *ast.BlockStmt:
+		list = p.List
+	case *ast.CaseClause:
+		list = p.Body
+	case *ast.CommClause:
+		list = p.Body
+	default:
+		return false
+	}
+	i := slices.Index(list, ast.Stmt(as))
+	if i < 0 || i+1 >= len(list) {
+		return false
+	}
+	check, ok := list[i+1].(*ast.IfStmt)
+	if !ok || check.Init != nil || check.Else != nil || len(check.Body.List) == 0 || !isErrCheck(check.Cond, errID.Name) {
+		return false
+	}
+	if mentions(check.Body, as.Lhs[0]) {
+		return false // the check reads the response: it cannot come before it
+	}
+	dlist := e.stmtList(as)
+	if dlist == nil {
+		return false
+	}
+	f := e.p.fileAt(call.Pos())
+	_, decl := e.p.funcAt(call.Pos())
+	reqName := freeName(decl, "req", f.pkg.TypesInfo, false)
+	das, ok := e.dstOf(as).(*dst.AssignStmt)
+	if !ok {
+		return false
+	}
+	j := slices.Index(*dlist, dst.Stmt(das))
+	dcheck, ok := e.dstOf(check).(*dst.IfStmt)
+	if j < 0 || !ok {
+		return false
+	}
+	build := &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(reqName), dst.NewIdent(errID.Name)}, Tok: token.DEFINE, Rhs: []dst.Expr{newReq}}
+	build.Decs.NodeDecs = das.Decs.NodeDecs
+	das.Decs.NodeDecs = dst.NodeDecs{}
+	stmts := []dst.Stmt{build, dst.Clone(dcheck).(dst.Stmt)}
+	if header != nil {
+		header.(*dst.ExprStmt).X.(*dst.CallExpr).Fun.(*dst.SelectorExpr).X.(*dst.SelectorExpr).X = dst.NewIdent(reqName)
+		stmts = append(stmts, header)
+	}
+	das.Rhs[0] = &dst.CallExpr{Fun: &dst.SelectorExpr{X: client, Sel: dst.NewIdent("Do")}, Args: []dst.Expr{dst.NewIdent(reqName)}}
+	*dlist = slices.Insert(*dlist, j, stmts...)
+	return true
+}
+
+// mentions reports whether n uses the identifier lhs names.
+func mentions(n ast.Node, lhs ast.Expr) bool {
+	id, ok := lhs.(*ast.Ident)
+	if !ok {
+		return true
+	}
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Ident); ok && x.Name == id.Name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isErrCheck reports whether cond is "name != nil".
+func isErrCheck(cond ast.Expr, name string) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	x, ok1 := ast.Unparen(b.X).(*ast.Ident)
+	y, ok2 := ast.Unparen(b.Y).(*ast.Ident)
+	return ok1 && ok2 && x.Name == name && y.Name == "nil"
 }
 
 // optionsParam is the index and type of fn's options parameter that can

@@ -308,7 +308,7 @@ func TestFixTodo(t *testing.T) {
 	).Replace(resolveLoop)
 	dir := fixModule(t, map[string]string{"r/r.go": src})
 	var stdout, stderr bytes.Buffer
-	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "no deadline: the tick carries no deadline") {
+	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "no deadline: Loop is monitored but receives no health tick: run with -fix.timeout=D") {
 		t.Fatalf("without -fix.todo: exit %d, want 0 and the refusal; stderr: %s", code, stderr.String())
 	}
 	if code := fixCommand([]string{"-fix", "-fix.todo", "./..."}, &stdout, &stderr); code != 3 {
@@ -318,6 +318,72 @@ func TestFixTodo(t *testing.T) {
 	for _, want := range []string{"func resolve(ctx context.Context, name string) error {", "_ = resolve(context.TODO(), \"a\")"} {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("-fix.todo result lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestFixPeriodic: a periodic loop without a health runtime, named by
+// -ctxprop.monitored rather than marked in the code, is migrated with
+// -fix.timeout: each iteration derives a context with that timeout, the
+// result builds, and a second run has nothing to do.
+func TestFixPeriodic(t *testing.T) {
+	src := strings.NewReplacer(
+		`	"net"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+`, `	"net"
+	"time"
+`,
+		`	h := health.RegisterLiveness("r")
+	for range h.C {`, `	t := time.NewTicker(time.Minute)
+	for range t.C {`,
+	).Replace(resolveLoop)
+	dir := fixModule(t, map[string]string{"r/r.go": src})
+	flags := []string{"-fix", "-ctxprop.monitored=example.com/x/r.Loop", "-fix.timeout=1500ms", "./..."}
+	var stdout, stderr bytes.Buffer
+	if code := fixCommand(flags, &stdout, &stderr); code != 3 {
+		t.Fatalf("exit %d, want 3 (rewritten); stderr: %s", code, stderr.String())
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "r", "r.go"))
+	for _, want := range []string{
+		"ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)",
+		"_ = resolve(ctx, \"a\")",
+		"func resolve(ctx context.Context, name string) error {",
+		"net.DefaultResolver.LookupHost(ctx, name)",
+	} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("result lacks %q:\n%s", want, got)
+		}
+	}
+	if _, e, code := goCmd(dir, "build", "./..."); code != 0 {
+		t.Fatalf("the result does not build: %s", e)
+	}
+	stderr.Reset()
+	if code := fixCommand(flags, &stdout, &stderr); code != 0 {
+		t.Errorf("second run: exit %d, want 0 (nothing to do); stderr: %s", code, stderr.String())
+	}
+	// Without a timeout the loop is refused, saying how to bound it.
+	stderr.Reset()
+	if code := fixCommand([]string{"-fix", "-diff", "-ctxprop.monitored=example.com/x/r.Loop", "./..."}, &stdout, &stderr); code != 0 {
+		t.Errorf("after the fix, without -fix.timeout: exit %d, want 0; stderr: %s", code, stderr.String())
+	}
+}
+
+// TestFixPeriodicBadInput: a negative timeout and a malformed function
+// name are usage errors that say what is wrong.
+func TestFixPeriodicBadInput(t *testing.T) {
+	fixModule(t, map[string]string{"r/r.go": resolveLoop})
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-fix", "-fix.timeout=-1s", "./..."}, 2, "want a positive duration"},
+		{[]string{"-fix", "-ctxprop.monitored=not a name", "./..."}, 2, "want importpath.Func or (*importpath.T).M"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := fixCommand(c.args, &stdout, &stderr); code != c.code || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%v: exit %d, want %d and %q; stderr: %s", c.args, code, c.code, c.want, stderr.String())
 		}
 	}
 }

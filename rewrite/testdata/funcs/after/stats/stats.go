@@ -20,13 +20,11 @@ func (s *Scraper) scrapeNodes(ctx context.Context, t *totals)  { s.get(ctx, "/no
 func (s *Scraper) scrapeQueues(ctx context.Context, t *totals) { s.get(ctx, "/queues", t) }
 
 func (s *Scraper) get(ctx context.Context, path string, t *totals) {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url+path, nil)
-		if err != nil {
-			return nil, err
-		}
-		return http.DefaultClient.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url+path, nil)
+	if err != nil {
+		return
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return
 	}

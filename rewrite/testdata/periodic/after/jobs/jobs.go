@@ -44,13 +44,11 @@ func (j *Job) runOnce(ctx context.Context) {
 }
 
 func (j *Job) collect(ctx context.Context) error {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, j.url, nil)
-		if err != nil {
-			return nil, err
-		}
-		return http.DefaultClient.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, j.url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return err
 	}

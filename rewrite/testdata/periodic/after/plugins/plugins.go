@@ -23,13 +23,11 @@ type Web struct{ URL string }
 
 // Gather reads the page.
 func (w *Web) Gather(ctx context.Context, acc Accumulator) error {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, w.URL, nil)
-		if err != nil {
-			return nil, err
-		}
-		return http.DefaultClient.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, w.URL, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return err
 	}

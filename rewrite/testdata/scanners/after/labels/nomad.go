@@ -12,13 +12,11 @@ type NomadScanner struct{ url string }
 
 // Scan sends what the nomad API lists.
 func (s *NomadScanner) Scan(ctx context.Context, out chan<- []*Set) error {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url+"/nomad", nil)
-		if err != nil {
-			return nil, err
-		}
-		return http.DefaultClient.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url+"/nomad", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return err
 	}

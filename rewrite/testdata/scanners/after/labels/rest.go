@@ -10,13 +10,11 @@ type restScanner struct{ url, path string }
 
 // Scan sends what the API lists.
 func (s *restScanner) Scan(ctx context.Context, out chan<- []*Set) error {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url+s.path, nil)
-		if err != nil {
-			return nil, err
-		}
-		return http.DefaultClient.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url+s.path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return err
 	}

@@ -12,13 +12,11 @@ type SwarmScanner struct{ url string }
 
 // Scan sends what the swarm API lists.
 func (s *SwarmScanner) Scan(ctx context.Context, out chan<- []*Set) error {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url+"/swarm", nil)
-		if err != nil {
-			return nil, err
-		}
-		return http.DefaultClient.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url+"/swarm", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return err
 	}

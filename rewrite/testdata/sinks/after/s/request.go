@@ -84,3 +84,34 @@ func Secure(cfg *tls.Config) {
 		cancel()
 	}
 }
+
+// statusOf reads a response's status.
+func statusOf(resp *http.Response, err error) (int, error) {
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	return resp.StatusCode, nil
+}
+
+// status gets inside a larger expression: the call becomes a closure
+// called in place.
+func status(ctx context.Context, url string) (int, error) {
+	return statusOf(func() (*http.Response, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return nil, err
+		}
+		return http.DefaultClient.Do(req)
+	}())
+}
+
+// Status checks on every tick.
+func Status() {
+	h := health.RegisterLiveness("status")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_, _ = status(ctx, "http://h")
+		cancel()
+	}
+}

@@ -84,13 +84,11 @@ func Loop(db *sql.DB, c *kv.Client) {
 }
 
 func get(ctx context.Context, url string) error {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-		if err != nil {
-			return nil, err
-		}
-		return http.DefaultClient.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return err
 	}
@@ -98,14 +96,12 @@ func get(ctx context.Context, url string) error {
 }
 
 func post(ctx context.Context, c *http.Client, url string) error {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader("x"))
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Content-Type", "text/plain")
-		return c.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader("x"))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "text/plain")
+	resp, err := c.Do(req)
 	if err != nil {
 		return err
 	}
@@ -113,14 +109,12 @@ func post(ctx context.Context, c *http.Client, url string) error {
 }
 
 func postForm(ctx context.Context, url string) error {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader("y"))
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Content-Type", "text/plain")
-		return http.DefaultClient.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader("y"))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "text/plain")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return err
 	}
@@ -128,13 +122,11 @@ func postForm(ctx context.Context, url string) error {
 }
 
 func head(ctx context.Context, url string) error {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodHead, url, nil)
-		if err != nil {
-			return nil, err
-		}
-		return http.DefaultClient.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodHead, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return err
 	}
@@ -142,13 +134,11 @@ func head(ctx context.Context, url string) error {
 }
 
 func clientGet(ctx context.Context, c *http.Client, url string) error {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-		if err != nil {
-			return nil, err
-		}
-		return c.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
 	if err != nil {
 		return err
 	}
@@ -156,13 +146,11 @@ func clientGet(ctx context.Context, c *http.Client, url string) error {
 }
 
 func clientHead(ctx context.Context, c *http.Client, url string) error {
-	resp, err := func() (*http.Response, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodHead, url, nil)
-		if err != nil {
-			return nil, err
-		}
-		return c.Do(req)
-	}()
+	req, err := http.NewRequestWithContext(ctx, http.MethodHead, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
 	if err != nil {
 		return err
 	}

@@ -67,3 +67,24 @@ func Secure(cfg *tls.Config) {
 		_ = tlsDialer(cfg)
 	}
 }
+
+// statusOf reads a response's status.
+func statusOf(resp *http.Response, err error) (int, error) {
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	return resp.StatusCode, nil
+}
+
+// status gets inside a larger expression: the call becomes a closure
+// called in place.
+func status(url string) (int, error) { return statusOf(http.Get(url)) }
+
+// Status checks on every tick.
+func Status() {
+	h := health.RegisterLiveness("status")
+	for range h.C {
+		_, _ = status("http://h")
+	}
+}
