@@ -65,6 +65,7 @@ type ref struct {
 type decl struct {
 	open    int  // the offset of its parameter list's opening parenthesis
 	params  bool // it has parameters
+	n       int  // how many
 	unnamed bool // its parameters have no names
 	ctxName bool // a receiver, parameter or result is named ctx already
 }
@@ -205,7 +206,7 @@ func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *excludedF
 			continue
 		}
 		skip[fd.Name] = true
-		dc := decl{open: tf.Offset(fd.Type.Params.Opening), params: len(fd.Type.Params.List) > 0}
+		dc := decl{open: tf.Offset(fd.Type.Params.Opening), params: len(fd.Type.Params.List) > 0, n: fd.Type.Params.NumFields()}
 		for _, fl := range fieldLists(fd) {
 			for _, field := range fl.List {
 				if len(field.Names) == 0 && fl == fd.Type.Params {
@@ -323,9 +324,19 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 			continue
 		}
 		if types.IsInterface(recv.Type()) {
-			// Every method of that name may implement the interface.
-			if f.methods[name] {
-				out = append(out, exUse{file: f, how: "implemented in"})
+			// Every method of that name with as many parameters may
+			// implement the interface (a platform's own version of an
+			// implementation, a test helper): it gains ctx as they do, and
+			// the build under the file's platform and tags checks it.
+			for key, d := range f.recvs {
+				if key[1] != name {
+					continue
+				}
+				if d.n == fn.Signature().Params().Len() {
+					out = append(out, exUse{file: f, how: "declared again in", decl: d})
+				} else {
+					out = append(out, exUse{file: f, how: "implemented in"})
+				}
 			}
 		} else if d, ok := f.recvs[[2]string{recvTypeName(recv.Type()), name}]; ok && f.pkgPath == path {
 			out = append(out, exUse{file: f, how: "declared again in", decl: d})
@@ -448,7 +459,11 @@ func (x *excluded) edits(members []node, ix *index) (edits []ExcludedEdit, class
 				edits = append(edits, ExcludedEdit{File: u.file.name, Offset: u.ref.lparen, Args: u.ref.args})
 				continue
 			case u.how == "declared again in" && !u.decl.ctxName:
-				edits = append(edits, ExcludedEdit{File: u.file.name, Offset: u.decl.open, Decl: true, Args: u.decl.params, Unnamed: u.decl.unnamed})
+				// Once: a platform's method is found from the interface
+				// and from the method it stands beside.
+				if e := (ExcludedEdit{File: u.file.name, Offset: u.decl.open, Decl: true, Args: u.decl.params, Unnamed: u.decl.unnamed}); !slices.Contains(edits, e) {
+					edits = append(edits, e)
+				}
 				continue
 			}
 			if u.file.outside {

@@ -1,0 +1,14 @@
+//go:build windows
+
+package tgsrc
+
+import "context"
+
+// disk has nothing to read on Windows.
+type disk struct{}
+
+// Read does nothing.
+func (d *disk) Read(ctx context.Context) error { return nil }
+
+// New is the platform's source.
+func New() Source { return &disk{} }

@@ -1,0 +1,12 @@
+//go:build windows
+
+package tgsrc
+
+// disk has nothing to read on Windows.
+type disk struct{}
+
+// Read does nothing.
+func (d *disk) Read() error { return nil }
+
+// New is the platform's source.
+func New() Source { return &disk{} }
