@@ -161,8 +161,13 @@ func customGCL(t *testing.T, repo string) string {
 	if _, err := os.Stat(bin); err == nil {
 		return bin
 	}
-	os.MkdirAll(filepath.Dir(bin), 0o755)
-	tmp := bin + ".tmp"
+	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Another run building the same key at once writes its own file: the
+	// rename of either leaves a whole binary.
+	tmp := fmt.Sprintf("%s.%d.tmp", bin, os.Getpid())
+	defer os.Remove(tmp)
 	cmd := exec.Command("bash", "testdata/build-custom-gcl.sh", tmp)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building golangci-lint: %v\n%s", err, out)

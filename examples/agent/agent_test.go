@@ -129,7 +129,7 @@ func TestBlackhole(t *testing.T) {
 	if os.Getenv(migratedEnv) == "1" {
 		t.Skip(migratedEnv + "=1: this is the agent migrated by ctxlint -fix, whose liveness no longer fails (TestMigratedBlackhole); TestBlackhole is the failure before the migration")
 	}
-	const tick = 300 * time.Millisecond // long enough for a loaded CI machine, short enough for seconds
+	tick := testTick()
 	kl, err := fakekubelet.Start("node-1")
 	if err != nil {
 		t.Fatal(err)
@@ -191,9 +191,13 @@ func TestBlackhole(t *testing.T) {
 	if dump == "" {
 		t.Fatalf("no goroutine dump in the debug log:\n%s", logs.String())
 	}
+	// The first dump may be of another loop flagged first: host-metadata's
+	// miss is in a warning of its own.
+	if !strings.Contains(logs.String(), "host-metadata (liveness) by") {
+		t.Errorf("no warning names host-metadata overdue:\n%s", logs.String())
+	}
 	for _, frame := range []string{
 		"level=DEBUG",
-		"host-metadata (liveness) by",
 		"kubelet.(*Client).query",
 		"net/http.(*Client).Do",
 		"hostmeta.kubeletHostname",
@@ -207,6 +211,18 @@ func TestBlackhole(t *testing.T) {
 	// The kubelet answers again: the agent recovers.
 	kl.Answer()
 	waitFor("/ready", 200, 10*tick)
+}
+
+// testTick is the health period of the end-to-end tests. A loop's slack
+// is a fraction of it (host-metadata polls at half the period; a migrated
+// call ends about a ninth of a period before the deadline), and a stall of
+// the process longer than that slack under a loaded, race-instrumented
+// run is a false alarm: under -race or in CI the period is longer.
+func testTick() time.Duration {
+	if raceEnabled() || os.Getenv("CI") != "" {
+		return time.Second
+	}
+	return 300 * time.Millisecond
 }
 
 func containsAny(list []any, s string) bool {
