@@ -38,6 +38,8 @@ type edit struct {
 	// edit first uses them; names memoizes resolver's package names.
 	decorated map[string]*dst.File
 	names     map[string]string
+	// drop holds the statements the new ctx parameter replaces.
+	drop map[ast.Stmt]bool
 	// gained says which set gave each declaration its ctx parameter: a
 	// second one would leave it with two (a planning bug, refused).
 	gained map[token.Pos]*ChangeSet
@@ -57,7 +59,7 @@ type region struct {
 // contents, by file name. A set that cannot be applied as planned is
 // reported in failed and left out whole.
 func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
-	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}, parts: map[string]*part{}, missed: map[string]bool{}, gained: map[token.Pos]*ChangeSet{}}
+	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}, parts: map[string]*part{}, missed: map[string]bool{}, gained: map[token.Pos]*ChangeSet{}, drop: map[ast.Stmt]bool{}}
 	e.predecorate(sets)
 	// Names first: every call must know which functions gained a ctx.
 	for _, cs := range sets {
@@ -359,7 +361,57 @@ func (e *edit) nameParam(pos token.Pos) {
 	if scope == nil {
 		return
 	}
-	e.params[scope] = freeName(fn, "ctx", f.pkg.TypesInfo, true)
+	name := freeName(fn, "ctx", f.pkg.TypesInfo, true)
+	if st, ok := topLevelDefine(f.pkg.TypesInfo, funcBody(fn), name); ok {
+		if st == nil {
+			// The body declares that name itself, in the parameters'
+			// scope: another name.
+			name = freeName(fn, "ctx", f.pkg.TypesInfo, false)
+		} else {
+			// "ctx := context.Background()" stood for the context the
+			// function now takes: the parameter replaces it.
+			e.drop[st] = true
+		}
+	}
+	e.params[scope] = name
+}
+
+// topLevelDefine reports whether body's own statements (the scope of the
+// parameters) declare name; st is the statement when it is exactly
+// "name := context.Background()" or "name := context.TODO()".
+func topLevelDefine(info *types.Info, body *ast.BlockStmt, name string) (st ast.Stmt, ok bool) {
+	if body == nil {
+		return nil, false
+	}
+	for _, s := range body.List {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			if s.Tok != token.DEFINE {
+				continue
+			}
+			for _, l := range s.Lhs {
+				if id, isID := l.(*ast.Ident); isID && id.Name == name {
+					if len(s.Lhs) == 1 && len(s.Rhs) == 1 && emptyContext(info, s.Rhs[0]) {
+						return s, true
+					}
+					return nil, true
+				}
+			}
+		case *ast.DeclStmt:
+			if gd, isGen := s.Decl.(*ast.GenDecl); isGen {
+				for _, sp := range gd.Specs {
+					if vs, isVal := sp.(*ast.ValueSpec); isVal {
+						for _, id := range vs.Names {
+							if id.Name == name {
+								return nil, true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil, false
 }
 
 // freeName is base, or base2, base3..., whichever no identifier of n
@@ -445,6 +497,16 @@ func (e *edit) addParam(pos token.Pos) {
 		field.Names = []*dst.Ident{dst.NewIdent(name)}
 	}
 	dft.Params.List = append([]*dst.Field{field}, dft.Params.List...)
+	if body := funcBody(fn); body != nil {
+		for _, st := range body.List {
+			if e.drop[st] {
+				if list := e.stmtList(st); list != nil {
+					ds := e.dstOf(st).(dst.Stmt)
+					*list = slices.DeleteFunc(*list, func(x dst.Stmt) bool { return x == ds })
+				}
+			}
+		}
+	}
 }
 
 // ctxAt is the context to pass at pos: the innermost context in scope
