@@ -59,6 +59,7 @@ type ref struct {
 	on     string // for a selector x.N, x when it is a name
 	lparen int    // the offset of the call's left parenthesis when the use is called, else -1
 	args   bool   // the call has arguments
+	offset int    // the offset of the name
 }
 
 // decl is a function an excluded file declares.
@@ -233,14 +234,14 @@ func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *excludedF
 			called[ast.Unparen(n.Fun)] = n
 		case *ast.SelectorExpr:
 			skip[n.Sel] = true
-			r := use(tf, called[n])
+			r := use(tf, called[n], n.Sel.Pos())
 			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
 				r.on = id.Name
 			}
 			ef.sels[n.Sel.Name] = append(ef.sels[n.Sel.Name], r)
 		case *ast.Ident:
 			if !skip[n] {
-				ef.idents[n.Name] = append(ef.idents[n.Name], use(tf, called[n]))
+				ef.idents[n.Name] = append(ef.idents[n.Name], use(tf, called[n], n.Pos()))
 			}
 		}
 		return true
@@ -248,11 +249,11 @@ func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *excludedF
 	return ef
 }
 
-func use(tf *token.File, call *ast.CallExpr) ref {
+func use(tf *token.File, call *ast.CallExpr, at token.Pos) ref {
 	if call == nil {
-		return ref{lparen: -1}
+		return ref{lparen: -1, offset: tf.Offset(at)}
 	}
-	return ref{lparen: tf.Offset(call.Lparen), args: len(call.Args) > 0}
+	return ref{lparen: tf.Offset(call.Lparen), args: len(call.Args) > 0, offset: tf.Offset(at)}
 }
 
 // fieldLists are the receiver, parameters and results of a declaration.
@@ -457,6 +458,16 @@ func (x *excluded) edits(members []node, ix *index) (edits []ExcludedEdit, class
 				return nil, "cgo", fmt.Sprintf("%s is %s %s, a file the build excludes that uses cgo, which ctxlint does not edit: change it by hand", fn.Name(), u.how, u.file.name), m.pos
 			case u.how == "called in":
 				edits = append(edits, ExcludedEdit{File: u.file.name, Offset: u.ref.lparen, Args: u.ref.args})
+				continue
+			case u.how == "used as a value in" && !u.file.outside:
+				// Stored where the set changes the type too (a mock
+				// assigned to a field, a method value passed to a helper
+				// whose parameter changes with it), it needs no edit; the
+				// build under the file's platform and tags says whether
+				// it fits, and blames this set if not.
+				if e := (ExcludedEdit{File: u.file.name, Offset: u.ref.offset, Use: true}); !slices.Contains(edits, e) {
+					edits = append(edits, e)
+				}
 				continue
 			case u.how == "declared again in" && !u.decl.ctxName:
 				// Once: a platform's method is found from the interface

@@ -76,6 +76,9 @@ func editExcluded(name string, src []byte, edits []ExcludedEdit) ([]byte, error)
 	used := false
 	calls := map[int]bool{}
 	for _, e := range edits {
+		if e.Use {
+			continue
+		}
 		if !e.Decl {
 			calls[e.Offset] = true
 			continue

@@ -316,7 +316,7 @@ func relError(p *program, msg string) string {
 }
 
 // namedInError matches the function or method a type error is about.
-var namedInError = regexp.MustCompile(`(?:method|call to|undefined:) \(?\*?([\w.]+)`)
+var namedInError = regexp.MustCompile(`(?:method|call to|undefined:|cannot use) \(?\*?([\w.]+)`)
 
 // named returns the sets that change a function a type error names (a
 // call with the wrong arguments, a method an interface no longer gets).

@@ -110,6 +110,9 @@ type ExcludedEdit struct {
 	Decl    bool // a declaration, not a call
 	Args    bool // the call has arguments, or the declaration parameters
 	Unnamed bool // the declaration's parameters have no names
+	// Use marks a use as a value, which is not edited: the set is one of
+	// the file's editors, to be blamed if its build fails.
+	Use bool
 }
 
 // A Refusal is a change ctxlint will not make, and why.

@@ -19,6 +19,10 @@ func Poll(s Source) {
 	for deadline := range h.C {
 		ctx, cancel := health.WithDeadline(context.Background(), deadline)
 		_ = s.Read(ctx)
+		_ = Each(ctx, s.Read)
 		cancel()
 	}
 }
+
+// Each runs a read, as a helper given method values does.
+func Each(ctx context.Context, read func(context.Context) error) error { return read(ctx) }

@@ -14,5 +14,9 @@ func Poll(s Source) {
 	h := health.RegisterLiveness("source")
 	for range h.C {
 		_ = s.Read()
+		_ = Each(s.Read)
 	}
 }
+
+// Each runs a read, as a helper given method values does.
+func Each(read func() error) error { return read() }
