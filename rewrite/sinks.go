@@ -156,9 +156,9 @@ func (e *edit) requestContext(call *ast.CallExpr, info *types.Info) {
 		return
 	}
 	if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok {
-		_, decl := e.p.funcAt(call.Pos())
+		fn, _ := e.enclosingFunc(call.Pos())
 		done := false
-		for _, nr := range assignedCalls(info, decl, info.ObjectOf(id)) {
+		for _, nr := range assignedCalls(info, fn, info.ObjectOf(id)) {
 			fn, _ := typeutil.Callee(info, nr).(*types.Func)
 			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
 				continue
@@ -238,15 +238,15 @@ func (e *edit) commandContext(call *ast.CallExpr, info *types.Info) {
 	if !ok {
 		return
 	}
-	_, decl := e.p.funcAt(call.Pos())
+	fn, where := e.enclosingFunc(call.Pos())
 	done := false
-	for _, c := range assignedCalls(info, decl, info.ObjectOf(id)) {
+	for _, c := range assignedCalls(info, fn, info.ObjectOf(id)) {
 		if isCommand(c) {
 			done = rename(c) || done
 		}
 	}
 	if !done {
-		e.fail("%s: the command is not built with exec.Command in %s: build it with exec.CommandContext", e.p.fset.Position(call.Pos()), decl.Name.Name)
+		e.fail("%s: the command is not built with exec.Command in %s: build it with exec.CommandContext", e.p.fset.Position(call.Pos()), where)
 	}
 }
 
@@ -430,8 +430,11 @@ func (e *edit) httpStatements(call *ast.CallExpr, client, newReq dst.Expr, heade
 		return false
 	}
 	f := e.p.fileAt(call.Pos())
-	_, decl := e.p.funcAt(call.Pos())
-	reqName := freeName(decl, "req", f.pkg.TypesInfo, false)
+	fn, _ := e.enclosingFunc(call.Pos())
+	if fn == nil {
+		return false
+	}
+	reqName := freeName(fn, "req", f.pkg.TypesInfo, false)
 	das, ok := e.dstOf(as).(*dst.AssignStmt)
 	if !ok {
 		return false
@@ -552,10 +555,24 @@ func (e *edit) setContext(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func, 
 	return false
 }
 
+// enclosingFunc is the declaration around pos, or the function literal
+// when it is outside any (a package variable's initializer), and its name
+// for messages.
+func (e *edit) enclosingFunc(pos token.Pos) (ast.Node, string) {
+	inner, decl := e.p.funcAt(pos)
+	if decl != nil {
+		return decl, decl.Name.Name
+	}
+	return inner, "the function literal"
+}
+
 // assignedCalls lists the calls whose first result decl assigns to obj:
 // where the request or command a sink runs was built.
 func assignedCalls(info *types.Info, decl ast.Node, obj types.Object) []*ast.CallExpr {
 	var out []*ast.CallExpr
+	if d, ok := decl.(*ast.FuncDecl); decl == nil || ok && d == nil {
+		return nil
+	}
 	ast.Inspect(decl, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
