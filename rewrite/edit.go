@@ -719,6 +719,13 @@ func (e *edit) empty(pos token.Pos) {
 	if call == nil {
 		return
 	}
+	if _, path := e.p.enclosing(call.Pos()); len(path) > 0 {
+		for _, n := range path {
+			if st, ok := n.(ast.Stmt); ok && e.drop[st] {
+				return // "ctx := context.Background()", which the parameter replaces
+			}
+		}
+	}
 	ctx, threaded := e.ctxAt(pos)
 	if !threaded {
 		return

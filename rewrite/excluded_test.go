@@ -131,7 +131,7 @@ func w() { H() }
 		{fn("Dup"), "a/a_windows.go", "declared again in"},
 		{method("T", "K"), "a/a_windows.go", "declared again in"},
 		{method("T", "M"), "b/b_windows.go", "called in"}, // not c's S.M: c cannot reach a
-		{method("I", "N"), "b/b_windows.go", "implemented in"},
+		{method("I", "N"), "b/b_windows.go", "declared again in"}, // an implementation there gains ctx with I
 	} {
 		uses := x.uses(c.fn)
 		if assert.Len(t, uses, 1, c.fn.FullName()) {
