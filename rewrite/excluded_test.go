@@ -130,7 +130,7 @@ func w() { H() }
 		{fn("V"), "b/b_windows.go", "used as a value in"},
 		{fn("Dup"), "a/a_windows.go", "declared again in"},
 		{method("T", "K"), "a/a_windows.go", "declared again in"},
-		{method("T", "M"), "b/b_windows.go", "called in"}, // not c's S.M: c cannot reach a
+		{method("T", "M"), "b/b_windows.go", "called in"},         // not c's S.M: c cannot reach a
 		{method("I", "N"), "b/b_windows.go", "declared again in"}, // an implementation there gains ctx with I
 	} {
 		uses := x.uses(c.fn)
