@@ -20,7 +20,13 @@
 // //ctxlint:monitored are roots too (a time.Time such a function receives
 // from a channel field C, the tick of a health library of its own, is its
 // deadline: context.WithDeadline(parent, tick) is bounded; a deadline
-// computed from it is not, nor one from a time.Ticker's or Timer's C). The component's name and kind come from
+// computed from it is not, nor one from a time.Ticker's or Timer's C).
+// -ctxprop.monitored names functions to treat as so marked, without
+// editing them. A monitored function that receives no such tick is a
+// periodic loop (an agent without a health runtime): its roots are the
+// bodies of its outermost loops (setup before them and cleanup after them
+// are not iterations), and a context with a deadline or timeout its
+// iteration derives itself bounds it. The component's name and kind come from
 // the registration call that made the handle, followed through locals,
 // parameters, struct fields, setters and getters; a package-level
 // variable, an exported field or a getter of another package carries its
@@ -32,7 +38,9 @@
 // Everything the iteration runs before it can receive again counts: case
 // bodies, default, code around the select, deferred calls, closures called
 // in place or through a local, and goroutines the iteration waits for
-// (sync.WaitGroup.Wait, errgroup.Group.Wait). A goroutine it starts and does
+// (sync.WaitGroup.Wait, errgroup.Group.Wait, or a receive from a channel
+// the goroutine sends on or closes, unless the select around it can give
+// up on a context's Done or a case that returns). A goroutine it starts and does
 // not wait for (go f(), time.AfterFunc) does not block it and is not
 // reported unless -ctxprop.async is set. A function passed to a call is
 // taken to run during it (retry, sort and iterate helpers), unless the
