@@ -58,7 +58,7 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 		recv = types.TypeString(r.Type(), nil)
 	}
 	switch {
-	case recv == "*net/http.Client" && fn.Name() == "Do", recv == "*net/http.Transport" && fn.Name() == "RoundTrip":
+	case recv == "*net/http.Client" && fn.Name() == "Do", (recv == "*net/http.Transport" || recv == "net/http.RoundTripper") && fn.Name() == "RoundTrip":
 		e.requestContext(call, info)
 	case pkg == "net/http" && recv == "" && (fn.Name() == "Get" || fn.Name() == "Post" || fn.Name() == "Head"),
 		recv == "*net/http.Client" && (fn.Name() == "Get" || fn.Name() == "Post" || fn.Name() == "Head"):
@@ -90,6 +90,12 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 		if i, opts := optionsParam(fn); opts != nil && i < len(dc.Args) {
 			// kv.List(prefix, nil) → kv.List(prefix, (&api.QueryOptions{}).WithContext(ctx))
 			arg := dc.Args[i]
+			if wc, ok := arg.(*dst.CallExpr); ok && len(wc.Args) == 1 {
+				if sel, ok := wc.Fun.(*dst.SelectorExpr); ok && sel.Sel.Name == "WithContext" {
+					wc.Args[0] = ctx // given a context already: the loop's instead
+					return
+				}
+			}
 			if id, ok := arg.(*dst.Ident); ok && id.Name == "nil" && id.Path == "" {
 				arg = &dst.ParenExpr{X: &dst.UnaryExpr{Op: token.AND, X: &dst.CompositeLit{Type: &dst.Ident{Name: opts.Obj().Name(), Path: opts.Obj().Pkg().Path()}}}}
 			}

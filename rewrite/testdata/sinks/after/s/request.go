@@ -115,3 +115,27 @@ func Status() {
 		cancel()
 	}
 }
+
+// roundTrip sends through an http.RoundTripper held as an interface: the
+// request gets the context, once.
+func roundTrip(ctx context.Context, rt http.RoundTripper, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := rt.RoundTrip(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Trip sends on every tick.
+func Trip(rt http.RoundTripper) {
+	h := health.RegisterLiveness("trip")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = roundTrip(ctx, rt, "http://i")
+		cancel()
+	}
+}

@@ -88,3 +88,25 @@ func Status() {
 		_, _ = status("http://h")
 	}
 }
+
+// roundTrip sends through an http.RoundTripper held as an interface: the
+// request gets the context, once.
+func roundTrip(rt http.RoundTripper, url string) error {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := rt.RoundTrip(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Trip sends on every tick.
+func Trip(rt http.RoundTripper) {
+	h := health.RegisterLiveness("trip")
+	for range h.C {
+		_ = roundTrip(rt, "http://i")
+	}
+}
