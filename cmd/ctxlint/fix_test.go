@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 )
 
 // TestFixExampleAgent migrates a copy of examples/agent with the built
@@ -339,6 +341,7 @@ func TestFixPeriodic(t *testing.T) {
 	for range t.C {`,
 	).Replace(resolveLoop)
 	dir := fixModule(t, map[string]string{"r/r.go": src})
+	resetMonitored(t)
 	flags := []string{"-fix", "-ctxprop.monitored=example.com/x/r.Loop", "-fix.timeout=1500ms", "./..."}
 	var stdout, stderr bytes.Buffer
 	if code := fixCommand(flags, &stdout, &stderr); code != 3 {
@@ -373,6 +376,7 @@ func TestFixPeriodic(t *testing.T) {
 // name are usage errors that say what is wrong.
 func TestFixPeriodicBadInput(t *testing.T) {
 	fixModule(t, map[string]string{"r/r.go": resolveLoop})
+	resetMonitored(t)
 	for _, c := range []struct {
 		args []string
 		code int
@@ -386,4 +390,16 @@ func TestFixPeriodicBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, want %d and %q; stderr: %s", c.args, code, c.code, c.want, stderr.String())
 		}
 	}
+}
+
+// resetMonitored restores -ctxprop.monitored after the test: the
+// analyzer's flags are the process's, and fixCommand sets them.
+func resetMonitored(t *testing.T) {
+	f := ctxprop.Analyzer.Flags.Lookup("monitored")
+	old := f.Value.String()
+	t.Cleanup(func() {
+		if err := f.Value.Set(old); err != nil {
+			t.Error(err)
+		}
+	})
 }
