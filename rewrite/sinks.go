@@ -111,6 +111,12 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 
 // renameCall calls name instead, with ctx first.
 func (e *edit) renameCall(dc *dst.CallExpr, name string, ctx dst.Expr) {
+	// Once: a request built by a caller on one path (requestAbove) is
+	// also the one another path's Do sends (requestContext).
+	if e.renamed[dc] {
+		return
+	}
+	e.renamed[dc] = true
 	switch fun := dc.Fun.(type) {
 	case *dst.SelectorExpr:
 		fun.Sel = dst.NewIdent(name)

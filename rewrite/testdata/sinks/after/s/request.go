@@ -139,3 +139,32 @@ func Trip(rt http.RoundTripper) {
 		cancel()
 	}
 }
+
+// either sends one request with one of two clients: both sends find the
+// request's construction, which gets the context once.
+func either(ctx context.Context, c1, c2 *http.Client, url string, first bool) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	var resp *http.Response
+	if first {
+		resp, err = c1.Do(req)
+	} else {
+		resp, err = c2.Do(req)
+	}
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Either sends on every tick.
+func Either(c1, c2 *http.Client) {
+	h := health.RegisterLiveness("either")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = either(ctx, c1, c2, "http://j", true)
+		cancel()
+	}
+}
