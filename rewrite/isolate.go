@@ -47,7 +47,7 @@ func (pl *Plan) bisect(cands, base []*ChangeSet, pkg *packages.Package, key stri
 	half := len(cands) / 2
 	a, b := cands[:half], cands[half:]
 	for _, part := range [][]*ChangeSet{a, b} {
-		bad, err := pl.breaks(concat(base, part), pkg, key)
+		bad, err := pl.breaks(slices.Concat(base, part), pkg, key)
 		if err != nil {
 			return nil, err
 		}
@@ -55,11 +55,11 @@ func (pl *Plan) bisect(cands, base []*ChangeSet, pkg *packages.Package, key stri
 			return pl.bisect(part, base, pkg, key)
 		}
 	}
-	fromA, err := pl.bisect(a, concat(base, b), pkg, key)
+	fromA, err := pl.bisect(a, slices.Concat(base, b), pkg, key)
 	if err != nil {
 		return nil, err
 	}
-	fromB, err := pl.bisect(b, concat(base, fromA), pkg, key)
+	fromB, err := pl.bisect(b, slices.Concat(base, fromA), pkg, key)
 	if err != nil {
 		return nil, err
 	}
@@ -118,8 +118,4 @@ func (pl *Plan) suspects(sets []*ChangeSet, pkg *packages.Package) []*ChangeSet 
 		}
 	}
 	return out
-}
-
-func concat(a, b []*ChangeSet) []*ChangeSet {
-	return append(slices.Clip(a), b...)
 }

@@ -634,8 +634,23 @@ func derived(info *types.Info, sh *loopShape, pos token.Pos) bool {
 	if tick == nil {
 		return false
 	}
-	found := false
-	for _, st := range sh.region {
+	return contextDefinedBefore(info, sh.region, pos, func(rhs ast.Expr) bool {
+		uses := false
+		ast.Inspect(rhs, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == tick {
+				uses = true
+			}
+			return !uses
+		})
+		return uses
+	})
+}
+
+// contextDefinedBefore reports whether a statement of the work before
+// pos assigns a context variable from an expression from accepts: the
+// derivation a run before wrote, or the author.
+func contextDefinedBefore(info *types.Info, region []ast.Stmt, pos token.Pos, from func(rhs ast.Expr) bool) bool {
+	for _, st := range region {
 		if st.Pos() >= pos {
 			break
 		}
@@ -643,18 +658,9 @@ func derived(info *types.Info, sh *loopShape, pos token.Pos) bool {
 		if !ok || len(a.Rhs) != 1 {
 			continue
 		}
-		defines := false
-		for _, l := range a.Lhs {
-			if t := info.TypeOf(l); t != nil && isContext(t) {
-				defines = true
-			}
+		if slices.ContainsFunc(a.Lhs, func(l ast.Expr) bool { t := info.TypeOf(l); return t != nil && isContext(t) }) && from(a.Rhs[0]) {
+			return true
 		}
-		ast.Inspect(a.Rhs[0], func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == tick && defines {
-				found = true
-			}
-			return !found
-		})
 	}
-	return found
+	return false
 }

@@ -28,7 +28,7 @@ func mergeShared(sets []*ChangeSet) []*ChangeSet {
 	}
 	owner := map[token.Pos]int{}
 	for i, cs := range sets {
-		for _, pos := range editPositions(cs) {
+		for _, pos := range setPositions(cs) {
 			if j, ok := owner[pos]; ok {
 				if a, b := find(i), find(j); a != b {
 					parent[max(a, b)] = min(a, b)
@@ -59,12 +59,6 @@ func mergeShared(sets []*ChangeSet) []*ChangeSet {
 		m.join(cs)
 	}
 	return out
-}
-
-// editPositions are the positions a set edits or names for an edit.
-func editPositions(cs *ChangeSet) []token.Pos {
-	out := setPositions(cs)
-	return append(out, cs.Compat...)
 }
 
 // join adds cs's edits to m.

@@ -137,32 +137,22 @@ func findIteration(decl *ast.FuncDecl, pos token.Pos) *loopShape {
 // derivedBefore reports whether the work derives a context with a
 // deadline or timeout before the call at pos.
 func derivedBefore(info *types.Info, region []ast.Stmt, pos token.Pos) bool {
-	for _, st := range region {
-		if st.Pos() >= pos {
-			break
-		}
-		a, ok := st.(*ast.AssignStmt)
-		if !ok || len(a.Rhs) != 1 || len(a.Lhs) == 0 {
-			continue
-		}
-		if t := info.TypeOf(a.Lhs[0]); t == nil || !isContext(t) {
-			continue
-		}
-		call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+	return contextDefinedBefore(info, region, pos, func(rhs ast.Expr) bool {
+		call, ok := ast.Unparen(rhs).(*ast.CallExpr)
 		if !ok {
-			continue
+			return false
 		}
 		fn, ok := calleeFunc(info, call)
 		if !ok || fn.Pkg() == nil {
-			continue
+			return false
 		}
 		switch path := fn.Pkg().Path(); {
 		case path == "context" && (strings.HasPrefix(fn.Name(), "WithTimeout") || strings.HasPrefix(fn.Name(), "WithDeadline")),
 			path == healthPath && strings.HasPrefix(fn.Name(), "WithDeadline"):
 			return true
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // periodic derives a periodic loop's context from its timeout at the

@@ -311,16 +311,13 @@ func (e *edit) httpShortcut(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func
 	if e.httpStatements(call, client, newReq, header) {
 		return
 	}
-	errNil := &dst.BinaryExpr{X: dst.NewIdent("err"), Op: token.NEQ, Y: dst.NewIdent("nil")}
 	stmts := []dst.Stmt{
 		&dst.AssignStmt{
 			Lhs: []dst.Expr{dst.NewIdent("req"), dst.NewIdent("err")},
 			Tok: token.DEFINE,
 			Rhs: []dst.Expr{newReq},
 		},
-		&dst.IfStmt{Cond: errNil, Body: &dst.BlockStmt{List: []dst.Stmt{
-			&dst.ReturnStmt{Results: []dst.Expr{dst.NewIdent("nil"), dst.NewIdent("err")}},
-		}}},
+		returnIfErr(),
 	}
 	if header != nil {
 		stmts = append(stmts, header)
@@ -329,14 +326,26 @@ func (e *edit) httpShortcut(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func
 		Fun:  &dst.SelectorExpr{X: client, Sel: dst.NewIdent("Do")},
 		Args: []dst.Expr{dst.NewIdent("req")},
 	}}})
-	lit := &dst.FuncLit{
+	callInPlace(dc, &dst.StarExpr{X: h("Response")}, stmts)
+}
+
+// returnIfErr is "if err != nil { return nil, err }".
+func returnIfErr() dst.Stmt {
+	return &dst.IfStmt{Cond: &dst.BinaryExpr{X: dst.NewIdent("err"), Op: token.NEQ, Y: dst.NewIdent("nil")}, Body: &dst.BlockStmt{List: []dst.Stmt{
+		&dst.ReturnStmt{Results: []dst.Expr{dst.NewIdent("nil"), dst.NewIdent("err")}},
+	}}}
+}
+
+// callInPlace makes dc a call of a closure, called in place, that runs
+// stmts and returns (result, error): the call keeps its type and place.
+func callInPlace(dc *dst.CallExpr, result dst.Expr, stmts []dst.Stmt) {
+	dc.Fun = &dst.FuncLit{
 		Type: &dst.FuncType{Func: true, Params: &dst.FieldList{}, Results: &dst.FieldList{List: []*dst.Field{
-			{Type: &dst.StarExpr{X: h("Response")}},
+			{Type: result},
 			{Type: dst.NewIdent("error")},
 		}}},
 		Body: &dst.BlockStmt{List: stmts},
 	}
-	dc.Fun = lit
 	dc.Args = nil
 }
 
@@ -374,19 +383,10 @@ func (e *edit) tlsDial(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func, ctx
 	}
 	stmts := []dst.Stmt{
 		&dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent("conn"), dst.NewIdent("err")}, Tok: token.DEFINE, Rhs: []dst.Expr{dial}},
-		&dst.IfStmt{Cond: &dst.BinaryExpr{X: dst.NewIdent("err"), Op: token.NEQ, Y: dst.NewIdent("nil")}, Body: &dst.BlockStmt{List: []dst.Stmt{
-			&dst.ReturnStmt{Results: []dst.Expr{dst.NewIdent("nil"), dst.NewIdent("err")}},
-		}}},
+		returnIfErr(),
 		&dst.ReturnStmt{Results: []dst.Expr{&dst.TypeAssertExpr{X: dst.NewIdent("conn"), Type: &dst.StarExpr{X: t("Conn")}}, dst.NewIdent("nil")}},
 	}
-	dc.Fun = &dst.FuncLit{
-		Type: &dst.FuncType{Func: true, Params: &dst.FieldList{}, Results: &dst.FieldList{List: []*dst.Field{
-			{Type: &dst.StarExpr{X: t("Conn")}},
-			{Type: dst.NewIdent("error")},
-		}}},
-		Body: &dst.BlockStmt{List: stmts},
-	}
-	dc.Args = nil
+	callInPlace(dc, &dst.StarExpr{X: t("Conn")}, stmts)
 }
 
 // httpStatements writes "resp, err := http.Get(u)", followed by its error

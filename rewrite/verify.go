@@ -242,6 +242,7 @@ func setPositions(cs *ChangeSet) []token.Pos {
 	out = append(out, cs.Sinks...)
 	out = append(out, cs.Adapt...)
 	out = append(out, cs.NameCtx...)
+	out = append(out, cs.Compat...)
 	if cs.Loop != nil {
 		out = append(out, cs.Loop.Recv)
 	}

@@ -293,10 +293,10 @@ func outerLoops(body *ast.BlockStmt) []ast.Node {
 // its own whose ticks carry the deadline (ctxlint -fix derives its context
 // so). Any type's C may be a clock's (a mock clock's ticker): a deadline
 // is the tick's only when it is the value received itself, which a clock's
-// tick, a time already past, cannot leave blocked. any reports whether
+// tick, a time already past, cannot leave blocked. received reports whether
 // the function receives from such a channel at all, into a variable or
 // not.
-func (a *pkgAnalysis) timeTicks(body *ast.BlockStmt) (ticks []types.Object, any bool) {
+func (a *pkgAnalysis) timeTicks(body *ast.BlockStmt) (ticks []types.Object, received bool) {
 	timeChan := func(e ast.Expr) bool {
 		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 		if !ok || sel.Sel.Name != "C" {
@@ -313,9 +313,9 @@ func (a *pkgAnalysis) timeTicks(body *ast.BlockStmt) (ticks []types.Object, any 
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
-			any = any || n.Op == token.ARROW && timeChan(n.X)
+			received = received || n.Op == token.ARROW && timeChan(n.X)
 		case *ast.RangeStmt:
-			any = any || timeChan(n.X)
+			received = received || timeChan(n.X)
 			if id, ok := n.Key.(*ast.Ident); ok && timeChan(n.X) {
 				if obj := a.info.Defs[id]; obj != nil {
 					out = append(out, obj)
@@ -334,7 +334,7 @@ func (a *pkgAnalysis) timeTicks(body *ast.BlockStmt) (ticks []types.Object, any 
 		}
 		return true
 	})
-	return out, any
+	return out, received
 }
 
 // helperCallers handles a receive in a helper with no loop, such as

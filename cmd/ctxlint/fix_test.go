@@ -342,12 +342,22 @@ func TestFixPeriodic(t *testing.T) {
 	).Replace(resolveLoop)
 	dir := fixModule(t, map[string]string{"r/r.go": src})
 	resetMonitored(t)
-	flags := []string{"-fix", "-ctxprop.monitored=example.com/x/r.Loop", "-fix.timeout=1500ms", "./..."}
 	var stdout, stderr bytes.Buffer
+	// Without a timeout the loop is refused, saying how to bound it.
+	if code := fixCommand([]string{"-fix", "-diff", "-ctxprop.monitored=example.com/x/r.Loop", "./..."}, &stdout, &stderr); code != 0 ||
+		!strings.Contains(stderr.String(), "no deadline: Loop is monitored but receives no health tick: run with -fix.timeout=D") {
+		t.Fatalf("without -fix.timeout: exit %d, want 0 and the refusal; stderr: %s", code, stderr.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	flags := []string{"-fix", "-ctxprop.monitored=example.com/x/r.Loop", "-fix.timeout=1500ms", "./..."}
 	if code := fixCommand(flags, &stdout, &stderr); code != 3 {
 		t.Fatalf("exit %d, want 3 (rewritten); stderr: %s", code, stderr.String())
 	}
-	got, _ := os.ReadFile(filepath.Join(dir, "r", "r.go"))
+	got, err := os.ReadFile(filepath.Join(dir, "r", "r.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, want := range []string{
 		"ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)",
 		"_ = resolve(ctx, \"a\")",
@@ -364,11 +374,6 @@ func TestFixPeriodic(t *testing.T) {
 	stderr.Reset()
 	if code := fixCommand(flags, &stdout, &stderr); code != 0 {
 		t.Errorf("second run: exit %d, want 0 (nothing to do); stderr: %s", code, stderr.String())
-	}
-	// Without a timeout the loop is refused, saying how to bound it.
-	stderr.Reset()
-	if code := fixCommand([]string{"-fix", "-diff", "-ctxprop.monitored=example.com/x/r.Loop", "./..."}, &stdout, &stderr); code != 0 {
-		t.Errorf("after the fix, without -fix.timeout: exit %d, want 0; stderr: %s", code, stderr.String())
 	}
 }
 
