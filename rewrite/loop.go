@@ -252,7 +252,7 @@ func (b *builder) loop(root hop, label, kind string) (string, bool) {
 	found := b.loopAt(root)
 	sh := found.sh
 	if kind == "monitored" && (found.err != nil || !sh.deadline) {
-		return b.periodic(root, label)
+		return b.periodic(root, label, found.err == nil)
 	}
 	if found.err != nil {
 		b.refuse("no tick", found.err.Error()+": derive a context from the tick's deadline by hand, then run -fix again", p.fset.Position(root.pos), label)

@@ -24,9 +24,10 @@ import (
 //		cancel()
 
 // periodic plans the derivation of a periodic loop's context around the
-// call of a path's root. It reports false when the path cannot be
-// migrated.
-func (b *builder) periodic(root hop, label string) (string, bool) {
+// call of a path's root; ticked says the loop receives a tick that carries
+// no deadline (else it receives none). It reports false when the path
+// cannot be migrated.
+func (b *builder) periodic(root hop, label string, ticked bool) (string, bool) {
 	p := b.pl.prog
 	name := root.decl.Name.Name
 	timeout, err := b.timeoutOf(root.decl)
@@ -38,7 +39,11 @@ func (b *builder) periodic(root hop, label string) (string, bool) {
 		if b.opts.Todo {
 			return "", true // the root passes context.TODO()
 		}
-		b.refuse("no deadline", fmt.Sprintf("%s is monitored but receives no health tick: run with -fix.timeout=D to bound each iteration by D (or mark it //ctxlint:monitored timeout=EXPR, the loop's interval), or with -fix.todo to thread ctx below it from context.TODO()", name), p.fset.Position(root.pos), label)
+		why := fmt.Sprintf("%s is monitored but receives no health tick", name)
+		if ticked {
+			why = "the tick carries no deadline: make the handle's C carry one (as runtime/health does)"
+		}
+		b.refuse("no deadline", why+": run with -fix.timeout=D to bound each iteration by D (or mark it //ctxlint:monitored timeout=EXPR, the loop's interval), or with -fix.todo to thread ctx below it from context.TODO()", p.fset.Position(root.pos), label)
 		return "", false
 	}
 	info := root.file.pkg.TypesInfo
