@@ -224,6 +224,7 @@ func (fl *flow) walkFile(f *file) {
 		}
 		switch n := n.(type) {
 		case *ast.FuncDecl:
+			fl.resultType(info, n)
 		case *ast.FuncLit:
 			fl.types[n.Type.Pos()] = info.TypeOf(n)
 		case *ast.FuncType:
@@ -304,6 +305,29 @@ func (fl *flow) walkFile(f *file) {
 		}
 		return true
 	})
+}
+
+// resultType links a function's one result of func type to the type
+// expression it is spelt with: a helper that returns a literal
+// (func canned(out string) func(string) error { return func(string) error {...} })
+// changes its result type with the slot it fills.
+func (fl *flow) resultType(info *types.Info, fd *ast.FuncDecl) {
+	res := fd.Type.Results
+	if res == nil || res.NumFields() != 1 {
+		return
+	}
+	ret := fl.named(node{kind: "ret", pos: fd.Name.Pos()}, fd.Name.Name)
+	switch t := ast.Unparen(res.List[0].Type).(type) {
+	case *ast.FuncType:
+		fl.link(ret, fl.named(node{kind: "texpr", pos: t.Pos()}, "func type"))
+	case *ast.StarExpr:
+		if ft, ok := ast.Unparen(t.X).(*ast.FuncType); ok {
+			fl.link(ret, fl.named(node{kind: "texpr", pos: ft.Pos()}, "func type"))
+		}
+	}
+	if names := res.List[0].Names; len(names) == 1 { // (fn func() error): the named result is the same value
+		fl.link(ret, fl.nodeOf(info, names[0]))
+	}
 }
 
 // returnsNamed links each function value a function or literal returns as

@@ -1,0 +1,22 @@
+package probe
+
+import (
+	"context"
+	"testing"
+)
+
+// canned answers every lookup with out.
+func canned(out string) func(context.Context, string) ([]string, error) {
+	return func(ctx context.Context, _ string) ([]string, error) { return []string{out}, nil }
+}
+
+func cannedNames(out ...string) func(context.Context) ([]string, error) {
+	return func(ctx context.Context) ([]string, error) { return out, nil }
+}
+
+func TestGather(t *testing.T) {
+	p := &Probe{run: canned("192.0.2.1"), names: cannedNames("a", "b")}
+	if n := p.gather(t.Context()); n != 3 {
+		t.Fatalf("gather: %d, want 3", n)
+	}
+}
