@@ -207,7 +207,7 @@ func (w *walker) walk(n ast.Node) {
 			sig, _ := typeUnder(w.a.info.TypeOf(x.X)).(*types.Signature)
 			w.walk(x.X)
 			if fn, ok := w.a.info.Uses[identOf(ast.Unparen(x.X))].(*types.Func); ok {
-				w.funcValue(fn, x.X, x.X.Pos(), nil)
+				w.funcValue(fn, x.X, x.X.Pos(), nil, nil)
 			} else {
 				w.dynamicValue(ast.Unparen(x.X), sig, x.X.Pos(), nil)
 			}
@@ -320,7 +320,7 @@ func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
 		}
 		if tv, ok := w.a.info.Types[arg]; ok && tv.IsValue() {
 			if fn, ok := w.a.info.Uses[id].(*types.Func); ok {
-				w.funcValue(fn, arg, arg.Pos(), nil)
+				w.funcValue(fn, arg, arg.Pos(), nil, w.passedArgs(call, sig))
 				continue
 			}
 			if id, ok := arg.(*ast.Ident); ok {
@@ -334,9 +334,35 @@ func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
 	}
 }
 
+// passedArgs are the arguments a function value of signature sig, passed
+// to call, is taken to run with: its context parameters receive call's
+// context argument, as a literal's do (firstOf(ctx, xs, r.named) runs
+// r.named(ctx, x)). Nil when call passes no context.
+func (w *walker) passedArgs(call *ast.CallExpr, sig *types.Signature) []*ctxState {
+	var passed *ctxState
+	for _, arg := range call.Args {
+		if t := w.a.info.TypeOf(arg); t != nil && isContext(t) {
+			s := w.env.eval(arg, ctxCarrier)
+			passed = &s
+			break
+		}
+	}
+	if passed == nil {
+		return nil
+	}
+	out := make([]*ctxState, sig.Params().Len())
+	for i := range out {
+		if isContext(sig.Params().At(i).Type()) {
+			out[i] = passed
+		}
+	}
+	return out
+}
+
 // funcValue records a call of a named function or method used as a value
-// (an argument, a field's value, a local): a sink, or its summary.
-func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *ast.CallExpr) {
+// (an argument, a field's value, a local): a sink, or its summary. args,
+// for a value not called at call, are those it is taken to run with.
+func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *ast.CallExpr, args []*ctxState) {
 	a := w.a
 	fn = fn.Origin()
 	shift := 0
@@ -353,7 +379,7 @@ func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *as
 		}
 		return
 	}
-	ev := event{pos: pos, dynamic: call != nil}
+	ev := event{pos: pos, dynamic: call != nil, args: args}
 	if call != nil {
 		ev.args = w.args(call)
 	}
@@ -532,7 +558,7 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 					}
 				default:
 					if fn, ok := a.info.Uses[identOf(r)].(*types.Func); ok {
-						w.funcValue(fn, r, pos, call)
+						w.funcValue(fn, r, pos, call, nil)
 					}
 				}
 			}

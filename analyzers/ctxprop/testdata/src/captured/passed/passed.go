@@ -1,4 +1,4 @@
-// want package:"dispatch value controls.func2, value controls.func3"
+// want package:"dispatch value lookup, value controls.func2, value controls.func3, value resolver.resolve, method resolver.resolve"
 
 // Package passed: closures passed to a helper that calls them, and that
 // capture a context derived from the tick in a monitored loop's iteration.
@@ -56,7 +56,7 @@ func received(stop <-chan struct{}) {
 }
 
 // retryCtx calls fn with ctx until it succeeds, three times at most.
-func retryCtx(ctx context.Context, fn func(context.Context) error) error { // want retryCtx:"reaches \\(\\*net.Resolver\\).LookupAddr under param 0 via retryCtx→controls.func2→lookup"
+func retryCtx(ctx context.Context, fn func(context.Context) error) error { // want retryCtx:"reaches \\(\\*net.Resolver\\).LookupAddr under param 0 via retryCtx→lookup"
 	var err error
 	for range 3 {
 		if err = fn(ctx); err == nil {
@@ -75,5 +75,32 @@ func controls() {
 		_ = func(ctx context.Context) error { return lookup(ctx) }(ctx)
 		_ = retryCtx(ctx, func(ctx context.Context) error { return lookup(ctx) })
 		cancel()
+	}
+}
+
+type resolver struct{}
+
+func (r *resolver) resolve(ctx context.Context) error { return lookup(ctx) } // want resolve:"reaches \\(\\*net.Resolver\\).LookupAddr under param 0 via resolver.resolve→lookup"
+
+// A method value and a function passed to a helper that calls them with
+// the context it is given: they run under the loop's context.
+func values() {
+	h := health.RegisterLiveness("values")
+	r := &resolver{}
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = retryCtx(ctx, r.resolve)
+		_ = retryCtx(ctx, lookup)
+		cancel()
+	}
+}
+
+// Given no context, the helper's calls run under one of unknown origin.
+func unbounded(fn func(context.Context) error) error { return fn(context.TODO()) } // want unbounded:"reaches \\(\\*net.Resolver\\).LookupAddr unbounded via unbounded→lookup"
+
+func noContext() {
+	h := health.RegisterLiveness("nocontext")
+	for range h.C {
+		_ = unbounded(lookup) // want `"nocontext" \(liveness\): \(\*net.Resolver\).LookupAddr without the health deadline \(argument 0 of unknown origin\)`
 	}
 }
