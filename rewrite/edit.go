@@ -49,6 +49,9 @@ type edit struct {
 	// where an edit fell outside the part, to decorate whole.
 	parts  map[string]*part
 	missed map[string]bool
+	// spreadNames are the names spread declared, by the declaration
+	// they are in: two spreads in one block must not both declare a.
+	spreadNames map[*ast.FuncDecl]map[string]bool
 }
 
 // region is where a derived context is in scope.
@@ -61,7 +64,7 @@ type region struct {
 // contents, by file name. A set that cannot be applied as planned is
 // reported in failed and left out whole.
 func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
-	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}, parts: map[string]*part{}, missed: map[string]bool{}, gained: map[token.Pos]*ChangeSet{}, drop: map[ast.Stmt]bool{}, renamed: map[*dst.CallExpr]bool{}}
+	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}, parts: map[string]*part{}, missed: map[string]bool{}, gained: map[token.Pos]*ChangeSet{}, drop: map[ast.Stmt]bool{}, renamed: map[*dst.CallExpr]bool{}, spreadNames: map[*ast.FuncDecl]map[string]bool{}}
 	e.predecorate(sets)
 	// Names first: every call must know which functions gained a ctx.
 	for _, cs := range sets {
@@ -654,8 +657,8 @@ func (e *edit) passCtx(pos token.Pos) {
 // spread turns F(G()), where G returns several values, into
 // "a, b := G()" before the statement and F(a, b), so that F can take ctx
 // first. Only where hoisting G keeps the order of evaluation: the call
-// sits in a plain statement of a list, not in a loop's header or a
-// branch's condition.
+// sits in a plain statement of a list, or in the init of an if or switch
+// that is one, not in a loop's header or a branch's condition.
 func (e *edit) spread(call *ast.CallExpr, dc *dst.CallExpr, t *types.Tuple) {
 	f, path := e.p.enclosing(call.Lparen)
 	var stmt ast.Stmt
@@ -666,11 +669,12 @@ func (e *edit) spread(call *ast.CallExpr, dc *dst.CallExpr, t *types.Tuple) {
 		}
 		switch st.(type) {
 		case *ast.ExprStmt, *ast.AssignStmt, *ast.ReturnStmt, *ast.DeclStmt, *ast.GoStmt, *ast.DeferStmt:
-			if i+1 < len(path) {
-				switch path[i+1].(type) {
-				case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-					stmt = st
-				}
+			if i+1 < len(path) && inList(path[i+1]) {
+				stmt = st
+			} else if i+2 < len(path) && initOf(path[i+1]) == st && inList(path[i+2]) {
+				// if err := F(G()); err != nil: the init runs first,
+				// so G may run just before the if.
+				stmt = path[i+1].(ast.Stmt)
 			}
 		}
 		break
@@ -684,7 +688,11 @@ func (e *edit) spread(call *ast.CallExpr, dc *dst.CallExpr, t *types.Tuple) {
 	var names []dst.Expr
 	var lhs []dst.Expr
 	sig, _ := f.pkg.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature)
-	taken := map[string]bool{}
+	taken := e.spreadNames[decl]
+	if taken == nil {
+		taken = map[string]bool{}
+		e.spreadNames[decl] = taken
+	}
 	for i := range t.Len() {
 		base := fmt.Sprintf("v%d", i+1)
 		if sig != nil && i < sig.Params().Len() {
@@ -693,8 +701,8 @@ func (e *edit) spread(call *ast.CallExpr, dc *dst.CallExpr, t *types.Tuple) {
 			}
 		}
 		name := freeName(decl, base, f.pkg.TypesInfo, false)
-		for taken[name] {
-			name += "_"
+		for n := 2; taken[name]; n++ {
+			name = freeName(decl, fmt.Sprintf("%s%d", base, n), f.pkg.TypesInfo, false)
 		}
 		taken[name] = true
 		names = append(names, dst.NewIdent(name))
@@ -712,6 +720,28 @@ func (e *edit) spread(call *ast.CallExpr, dc *dst.CallExpr, t *types.Tuple) {
 	i := slices.Index(*list, ds)
 	*list = slices.Insert(*list, i, dst.Stmt(assign))
 	dc.Args = names
+}
+
+// inList reports whether n holds a list of statements.
+func inList(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+		return true
+	}
+	return false
+}
+
+// initOf is the init statement of an if or a switch.
+func initOf(n ast.Node) ast.Stmt {
+	switch n := n.(type) {
+	case *ast.IfStmt:
+		return n.Init
+	case *ast.SwitchStmt:
+		return n.Init
+	case *ast.TypeSwitchStmt:
+		return n.Init
+	}
+	return nil
 }
 
 // empty replaces context.Background() or context.TODO() at pos with the

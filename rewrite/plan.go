@@ -135,7 +135,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
-	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, use: map[string]int{}, onPath: map[string]bool{}, expanded: map[tail]bool{}, hopExpanded: map[hopKey]bool{}, blank: map[token.Pos]token.Pos{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey]hop{}, served: map[[2]string]bool{}, callees: map[calleeKey]node{}, loops: map[token.Pos]loopFound{}, assigns: map[assignKey][]*ast.CallExpr{}}
+	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, use: map[string]int{}, onPath: map[string]bool{}, expanded: map[tail]bool{}, hopExpanded: map[hopKey]bool{}, blank: map[token.Pos]token.Pos{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey][]hop{}, served: map[[2]string]bool{}, callees: map[calleeKey]node{}, loops: map[token.Pos]loopFound{}, assigns: map[assignKey][]*ast.CallExpr{}}
 	queue := slices.Clone(stuck)
 	for i := 0; i < len(queue); i++ {
 		kept := b.path(queue[i])
@@ -184,7 +184,7 @@ type builder struct {
 	tails    map[ast.Node][]tail
 	hopTails map[hopKey][]tail
 	ignoring map[*file]map[int]bool // lines a ctxprop directive suppresses
-	resolved map[resolvedKey]hop    // hops found, for path
+	resolved map[resolvedKey][]hop  // hops found, for path
 	// served marks the paths (labels) each change set or refusal (by
 	// key) already lists: a set on every path of a large program serves
 	// hundreds of thousands.
@@ -203,6 +203,74 @@ type hop struct {
 	decl  *ast.FuncDecl
 }
 
+// passedAt resolves a hop at a function value passed to a function of the
+// module, which calls it (g(xs, r.named), and in g, f(x)): the call of g,
+// then g's call of its parameter. The context goes down through g, as
+// it would through any call; nil when pos is no such value.
+func (b *builder) passedAt(pos token.Pos) []hop {
+	p := b.pl.prog
+	f, path := p.enclosing(pos)
+	if f == nil || len(path) < 2 {
+		return nil
+	}
+	var arg ast.Expr
+	var call *ast.CallExpr
+	for i, n := range path[:len(path)-1] {
+		if c, ok := path[i+1].(*ast.CallExpr); ok && n.Pos() == pos {
+			if e, ok := n.(ast.Expr); ok && slices.Contains(c.Args, e) {
+				arg, call = e, c
+				break
+			}
+		}
+	}
+	if call == nil || !holdsFunc(f.pkg.TypesInfo.TypeOf(arg)) {
+		return nil
+	}
+	fn, ok := calleeFunc(f.pkg.TypesInfo, call)
+	if !ok {
+		return nil
+	}
+	g := p.funcOf(fn)
+	if g == nil || g.decl.Body == nil {
+		return nil
+	}
+	i := slices.Index(call.Args, arg)
+	if sig := fn.Signature(); sig.Variadic() && call.Ellipsis == token.NoPos {
+		i = min(i, sig.Params().Len()-1) // g(f1, f2) into fs ...func()
+	}
+	var param types.Object
+	k := 0
+	for _, field := range g.decl.Type.Params.List {
+		for _, name := range field.Names {
+			if k == i {
+				param = g.file.pkg.TypesInfo.Defs[name]
+			}
+			k++
+		}
+	}
+	if param == nil {
+		return nil
+	}
+	var inside *ast.CallExpr
+	ast.Inspect(g.decl.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && inside == nil {
+			if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && g.file.pkg.TypesInfo.Uses[id] == param {
+				inside = c
+			}
+		}
+		return inside == nil
+	})
+	if inside == nil {
+		return nil
+	}
+	outerInner, outerDecl := p.funcAt(call.Pos())
+	innerInner, innerDecl := p.funcAt(inside.Pos())
+	return []hop{
+		{pos: call.Pos(), call: call, file: f, inner: outerInner, decl: outerDecl},
+		{pos: inside.Pos(), call: inside, file: g.file, inner: innerInner, decl: innerDecl},
+	}
+}
+
 // resolvedKey is a hop's call: its position and the callee's name.
 type resolvedKey struct {
 	pos  token.Pos
@@ -216,13 +284,13 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 	p := b.pl.prog
 	label := fmt.Sprintf("%s (%s): %s", s.Component, s.Kind, s.Reach.SinkText())
 	path := s.Reach.Path()
-	hops := make([]hop, len(path))
+	hops := make([]hop, 0, len(path))
+	var of []int // of[j]: the index in path of hops[j]
 	for i, h := range path {
 		if i > 0 && p.files[h.File] == nil && !p.inModule(h.File) {
 			// The path enters a dependency: its call in the module is the
 			// boundary, given the context as a blocking call would be (a
 			// context form, or a request that carries it).
-			hops = hops[:i]
 			break
 		}
 		pos := p.pos(h.File, h.Line, h.Col)
@@ -239,15 +307,20 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 			// on a large module): find each call once.
 			if call := p.callAt(pos, calleeNamed(p, next)); call != nil {
 				inner, decl := p.funcAt(pos)
-				r = hop{pos: pos, call: call, file: p.fileAt(pos), inner: inner, decl: decl}
+				r = []hop{{pos: pos, call: call, file: p.fileAt(pos), inner: inner, decl: decl}}
+			} else {
+				r = b.passedAt(pos)
 			}
 			b.resolved[key] = r
 		}
-		if r.call == nil {
+		if r == nil {
 			b.refuse("unresolved", fmt.Sprintf("no call of %s at %s:%d:%d in the loaded packages", next, h.File, h.Line, h.Col), p.fset.Position(pos), label)
 			return 0
 		}
-		hops[i] = r
+		hops = append(hops, r...)
+		for range r {
+			of = append(of, i)
+		}
 	}
 	if len(hops) == 0 || hops[0].decl == nil {
 		return 0
@@ -350,7 +423,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 	for _, k := range keys {
 		b.use[k]++
 	}
-	return len(hops)
+	return of[len(hops)-1] + 1 // in the report's hops, which expand reads
 }
 
 // requestAbove finds where the request a path's last call sends (a

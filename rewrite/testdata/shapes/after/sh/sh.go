@@ -2,7 +2,8 @@
 // compiling: nested calls, multi-value calls, unnamed and blank
 // parameters, a variadic function, mutual recursion, a go statement and a
 // deferred call on a path, a generic function and a method of a generic
-// type.
+// type, multi-value calls in an if's and a switch's init, and a method
+// value passed to a generic function's func parameter.
 package sh
 
 import (
@@ -65,6 +66,24 @@ type Box[T any] struct{ v T }
 
 func (b *Box[T]) Name(ctx context.Context, name string) string { return resolve(ctx, name) }
 
+// firstOf is the first of xs that ok accepts.
+func firstOf[T any](ctx context.Context, xs []T, ok func(context.Context, T) bool) (T, bool) {
+	for _, x := range xs {
+		if ok(ctx, x) {
+			return x, true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+type reverser struct{}
+
+func (r *reverser) named(ctx context.Context, addr string) bool {
+	names, _ := net.DefaultResolver.LookupAddr(ctx, addr)
+	return len(names) > 0
+}
+
 func background(ctx context.Context, wg *sync.WaitGroup, name string) {
 	defer wg.Done()
 	resolve(ctx, name)
@@ -94,6 +113,17 @@ func Loop() {
 		func() {
 			defer cleanup(ctx, "j")
 		}()
+		a2, b3 := pair(ctx, "k")
+		if s := join(ctx, a2, b3); s == "" {
+			wg.Add(0)
+		}
+		a3, b4 := pair(ctx, "l")
+		switch s := join(ctx, a3, b4); s {
+		case "":
+			wg.Add(0)
+		}
+		r := &reverser{}
+		_, _ = firstOf(ctx, []string{"127.0.0.1"}, r.named)
 		cancel()
 	}
 }

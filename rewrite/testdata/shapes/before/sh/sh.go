@@ -2,7 +2,8 @@
 // compiling: nested calls, multi-value calls, unnamed and blank
 // parameters, a variadic function, mutual recursion, a go statement and a
 // deferred call on a path, a generic function and a method of a generic
-// type.
+// type, multi-value calls in an if's and a switch's init, and a method
+// value passed to a generic function's func parameter.
 package sh
 
 import (
@@ -64,6 +65,24 @@ type Box[T any] struct{ v T }
 
 func (b *Box[T]) Name(name string) string { return resolve(name) }
 
+// firstOf is the first of xs that ok accepts.
+func firstOf[T any](xs []T, ok func(T) bool) (T, bool) {
+	for _, x := range xs {
+		if ok(x) {
+			return x, true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+type reverser struct{}
+
+func (r *reverser) named(addr string) bool {
+	names, _ := net.LookupAddr(addr)
+	return len(names) > 0
+}
+
 func background(wg *sync.WaitGroup, name string) {
 	defer wg.Done()
 	resolve(name)
@@ -91,5 +110,14 @@ func Loop() {
 		func() {
 			defer cleanup("j")
 		}()
+		if s := join(pair("k")); s == "" {
+			wg.Add(0)
+		}
+		switch s := join(pair("l")); s {
+		case "":
+			wg.Add(0)
+		}
+		r := &reverser{}
+		_, _ = firstOf([]string{"127.0.0.1"}, r.named)
 	}
 }
