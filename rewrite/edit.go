@@ -744,11 +744,16 @@ func initOf(n ast.Node) ast.Stmt {
 	return nil
 }
 
-// empty replaces context.Background() or context.TODO() at pos with the
-// threaded context, where one is in scope.
+// empty replaces context.Background() or context.TODO() at pos, or the
+// read of a context kept in a struct field, with the threaded context,
+// where one is in scope.
 func (e *edit) empty(pos token.Pos) {
-	call := e.p.callAt(pos, nil)
-	if call == nil {
+	var call ast.Expr
+	if c := e.p.callAt(pos, nil); c != nil {
+		call = c
+	} else if sel := e.contextField(pos); sel != nil {
+		call = sel
+	} else {
 		return
 	}
 	if _, path := e.p.enclosing(call.Pos()); len(path) > 0 {
@@ -763,6 +768,23 @@ func (e *edit) empty(pos token.Pos) {
 		return
 	}
 	e.replace(call, ctx)
+}
+
+// contextField is the read of a struct field holding a context at pos
+// (c.ctx), where the path's context goes instead; the field stays for its
+// other uses.
+func (e *edit) contextField(pos token.Pos) *ast.SelectorExpr {
+	f, path := e.p.enclosing(pos)
+	for _, n := range path {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || sel.Pos() != pos {
+			continue
+		}
+		if s, ok := f.pkg.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal && isContext(s.Type()) {
+			return sel
+		}
+	}
+	return nil
 }
 
 // replace puts n in the place of the expression old, keeping old's

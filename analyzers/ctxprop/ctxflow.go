@@ -25,7 +25,7 @@ type ctxState struct {
 	param   int
 	why     string // unbounded: the reason, as shown to users
 	timeout string // a timeout that exists but is not the loop's
-	origin  string // file:line:col of the context.Background() or TODO() it comes from
+	origin  string // file:line:col of the context.Background() or TODO() it comes from, or of the field read
 }
 
 func unboundedBy(format string, args ...any) ctxState {
@@ -140,7 +140,11 @@ func (e *env) eval(expr ast.Expr, c carrier) ctxState {
 		return e.evalVar(x, c)
 	case *ast.SelectorExpr:
 		if sel, ok := e.a.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
-			return unboundedBy("%s kept in struct field %s", carrierNoun(c), types.ExprString(x))
+			s := unboundedBy("%s kept in struct field %s", carrierNoun(c), types.ExprString(x))
+			if c == ctxCarrier {
+				s.origin = e.a.position(x.Pos()) // -fix passes the path's context here instead
+			}
+			return s
 		}
 		if _, ok := e.a.info.Uses[x.Sel].(*types.Var); ok {
 			return unboundedBy("package-level %s %s", carrierNoun(c), types.ExprString(x))
