@@ -8,6 +8,9 @@
 #   BUILD_EXCLUDE  an extended regexp of import paths go build and go vet skip
 #                  (optional)
 #
+# and may define corpus_summary, run in the fixed copy after the fix, whose
+# output lines join the summary;
+#
 # and then calls realworld_main. The checkout is never modified: it is copied
 # twice into a temporary directory, "fixed" (where ctxlint -fix writes) and
 # "before" (left pristine: the floor and the tests before the fix run there).
@@ -194,6 +197,12 @@ for r in json.load(open(sys.argv[1]))["refused"]:
 	local touched
 	touched="$(grep -c . <<<"$files" || true) .go files in ${#TEST_PKGS[@]} packages"
 	say "touched: $touched"
+	# What the corpus script adds (corpus_summary, run in the fixed copy).
+	local extra=""
+	if declare -F corpus_summary >/dev/null; then
+		extra=$(cd "$fixed" && corpus_summary)
+		say "$extra"
+	fi
 
 	# go build and go vet of every package but BUILD_EXCLUDE.
 	BUILD_PKGS=()
@@ -259,7 +268,8 @@ $fixsum
 fix: wall $fix_wall s, peak RSS $(mb "$fix_rss") MB
 floor: wall $floor_wall s, peak RSS $(mb "$floor_rss") MB (median of $FLOOR_RUNS)
 fix/floor: wall $(ratio "$fix_wall" "$floor_wall")x, RSS $(ratio "$fix_rss" "$floor_rss")x
-touched: $touched
+touched: $touched${extra:+
+$extra}
 build: $build
 vet: $vet
 second run: $second

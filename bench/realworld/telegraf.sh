@@ -17,6 +17,14 @@ MONITORED='(*github.com/influxdata/telegraf/agent.Agent).gatherLoop'
 # A main package without main, by design: go build ./... fails on it.
 BUILD_EXCLUDE='/plugins/inputs/execd/shim/example/cmd$'
 
+# How many inputs' Gather (telegraf.Input's method) gained a context.
+corpus_summary() {
+	local all ctx
+	all=$(grep -rhE --include='*.go' --exclude='*_test.go' '^func \([^)]*\) Gather\(' plugins/inputs | wc -l)
+	ctx=$(grep -rhE --include='*.go' --exclude='*_test.go' '^func \([^)]*\) Gather\(ctx context\.Context' plugins/inputs | wc -l)
+	echo "inputs: $ctx of $all Gather methods under plugins/inputs take a context"
+}
+
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 realworld_main
