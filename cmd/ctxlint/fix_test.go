@@ -310,7 +310,7 @@ func TestFixTodo(t *testing.T) {
 	).Replace(resolveLoop)
 	dir := fixModule(t, map[string]string{"r/r.go": src})
 	var stdout, stderr bytes.Buffer
-	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "no deadline: Loop is monitored but receives no health tick: run with -fix.timeout=D") {
+	if code := fixCommand([]string{"-fix", "./..."}, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "no deadline: the tick carries no deadline: make the handle's C carry one (as runtime/health does): run with -fix.timeout=D") {
 		t.Fatalf("without -fix.todo: exit %d, want 0 and the refusal; stderr: %s", code, stderr.String())
 	}
 	if code := fixCommand([]string{"-fix", "-fix.todo", "./..."}, &stdout, &stderr); code != 3 {
