@@ -348,6 +348,52 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 	return out
 }
 
+// slotUses returns the uses of a variable or field of func type in the
+// excluded files: its calls (p.ping(host) in a platform's own body) pass
+// ctx as the calls of a function do, and the values stored in it must fit.
+// A slot whose type takes a context already has none to change.
+func (x *excluded) slotUses(v *types.Var) []exUse {
+	if v.Pkg() == nil {
+		return nil
+	}
+	if sig, ok := v.Type().Underlying().(*types.Signature); !ok || contextParam(sig) >= 0 {
+		return nil // a map or slice of funcs: its elements' uses are not followed
+	}
+	path, name := v.Pkg().Path(), v.Name()
+	global := !v.IsField() && v.Parent() == v.Pkg().Scope()
+	if !v.IsField() && !global {
+		return nil // a local or a parameter: no excluded file names it
+	}
+	var out []exUse
+	refs := func(f *excludedFile, rs []ref, on func(string) bool) {
+		for _, r := range rs {
+			if !on(r.on) {
+				continue
+			}
+			how := "called in"
+			if r.lparen < 0 {
+				how = "used as a value in"
+			}
+			out = append(out, exUse{file: f, how: how, ref: r})
+		}
+	}
+	for _, f := range x.files {
+		switch {
+		case v.IsField():
+			if x.dependsOn(f, path) {
+				refs(f, f.sels[name], func(on string) bool { return !f.importsName(on) })
+			}
+		case f.pkgPath == path:
+			refs(f, f.idents[name], func(string) bool { return true })
+		default:
+			if local, ok := f.imports[path]; ok && local != "_" && local != "." {
+				refs(f, f.sels[name], func(on string) bool { return on == local })
+			}
+		}
+	}
+	return out
+}
+
 // importsName reports whether name is what the file imports a package
 // under.
 func (f *excludedFile) importsName(name string) bool {
@@ -441,16 +487,24 @@ func (x *excluded) ownPath(path string) bool {
 // edited so (a function value, an interface method another type may
 // implement, a declaration with a parameter named ctx already) refuses the
 // set, naming the file.
-func (x *excluded) edits(members []node, ix *index) (edits []ExcludedEdit, class, reason string, at token.Pos) {
+func (x *excluded) edits(members []node, ix *index, varAt func(token.Pos) *types.Var) (edits []ExcludedEdit, class, reason string, at token.Pos) {
 	for _, m := range members {
-		if m.kind != "func" && m.kind != "iface" {
-			continue
+		var fn types.Object
+		var us []exUse
+		switch m.kind {
+		case "func", "iface":
+			if f := ix.funcs[m.pos]; f != nil {
+				fn, us = f, x.uses(f)
+			}
+		case "slot":
+			if v := varAt(m.pos); v != nil {
+				fn, us = v, x.slotUses(v)
+			}
 		}
-		fn := ix.funcs[m.pos]
 		if fn == nil {
 			continue
 		}
-		for _, u := range x.uses(fn) {
+		for _, u := range us {
 			switch {
 			case u.file.generated:
 				return nil, "generated file", fmt.Sprintf("%s is %s %s, a generated file the build excludes, which ctxlint does not edit: change its generator, then run ctxlint -fix again", fn.Name(), u.how, u.file.name), m.pos

@@ -886,7 +886,7 @@ func (b *builder) excludedEdits(members []node) (edits []ExcludedEdit, class, re
 		return nil, "", "", token.NoPos
 	}
 	gain := slices.DeleteFunc(slices.Clone(members), b.pl.flow.hasContext)
-	return b.excluded.edits(gain, b.pl.flow.index())
+	return b.excluded.edits(gain, b.pl.flow.index(), b.pl.prog.varAt)
 }
 
 // blankAround returns the type's position of the innermost function

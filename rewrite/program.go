@@ -155,6 +155,20 @@ func (p *program) funcOf(obj types.Object) *fun {
 	return p.funcs[fn.Origin().Pos()]
 }
 
+// varAt is the variable or field declared at pos, or nil.
+func (p *program) varAt(pos token.Pos) *types.Var {
+	f, path := p.enclosing(pos)
+	if f == nil || len(path) == 0 {
+		return nil
+	}
+	id, ok := path[0].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := f.pkg.TypesInfo.Defs[id].(*types.Var)
+	return v
+}
+
 // enclosing is the path from the node at pos up to the file.
 func (p *program) enclosing(pos token.Pos) (*file, []ast.Node) {
 	f := p.fileAt(pos)

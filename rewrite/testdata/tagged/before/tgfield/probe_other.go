@@ -1,0 +1,8 @@
+//go:build !windows
+
+package tgfield
+
+func (p *Prober) probe(host string) error {
+	_, err := p.ping(host)
+	return err
+}
