@@ -47,6 +47,9 @@ type excludedFile struct {
 	funcs   map[string]decl   // package functions it declares
 	methods map[string]bool   // methods it declares, by name
 	recvs   map[[2]string]decl
+	// stores are the functions stored in a field or variable by this
+	// file, by the slot's name (x.f = v, T{f: v}, f = v).
+	stores map[string][]stored
 	// generated and cgo files are never edited: a use there refuses.
 	generated, cgo bool
 	// outside is set for a file this build includes but the patterns did
@@ -60,6 +63,15 @@ type ref struct {
 	lparen int    // the offset of the call's left parenthesis when the use is called, else -1
 	args   bool   // the call has arguments
 	offset int    // the offset of the name
+}
+
+// stored is a function a file stores in a slot: one it declares, by
+// name, or a literal.
+type stored struct {
+	on   string // for a selector slot x.f, x when it is a name
+	sel  bool   // the slot is a selector or a composite literal's key
+	name string // the function declared, "" for a literal
+	decl decl   // a literal's parameters
 }
 
 // decl is a function an excluded file declares.
@@ -193,6 +205,7 @@ func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *excludedF
 		name: name, dir: filepath.Dir(name), pkgPath: pkgPath,
 		imports: map[string]string{}, idents: map[string][]ref{}, sels: map[string][]ref{},
 		funcs: map[string]decl{}, methods: map[string]bool{}, recvs: map[[2]string]decl{},
+		stores:    map[string][]stored{},
 		generated: ast.IsGenerated(f),
 	}
 	for _, imp := range f.Imports {
@@ -207,17 +220,7 @@ func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *excludedF
 			continue
 		}
 		skip[fd.Name] = true
-		dc := decl{open: tf.Offset(fd.Type.Params.Opening), params: len(fd.Type.Params.List) > 0, n: fd.Type.Params.NumFields()}
-		for _, fl := range fieldLists(fd) {
-			for _, field := range fl.List {
-				if len(field.Names) == 0 && fl == fd.Type.Params {
-					dc.unnamed = true
-				}
-				for _, n := range field.Names {
-					dc.ctxName = dc.ctxName || n.Name == "ctx"
-				}
-			}
-		}
+		dc := declOf(tf, fd.Recv, fd.Type)
 		if fd.Recv == nil || len(fd.Recv.List) == 0 {
 			ef.funcs[fd.Name.Name] = dc
 			continue
@@ -232,6 +235,30 @@ func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *excludedF
 			return false
 		case *ast.CallExpr:
 			called[ast.Unparen(n.Fun)] = n
+		case *ast.CompositeLit:
+			for _, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if key, ok := kv.Key.(*ast.Ident); ok {
+						ef.store(tf, key.Name, "", true, kv.Value)
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				break
+			}
+			for i, lhs := range n.Lhs {
+				switch lhs := ast.Unparen(lhs).(type) {
+				case *ast.Ident:
+					ef.store(tf, lhs.Name, "", false, n.Rhs[i])
+				case *ast.SelectorExpr:
+					on := ""
+					if id, ok := ast.Unparen(lhs.X).(*ast.Ident); ok {
+						on = id.Name
+					}
+					ef.store(tf, lhs.Sel.Name, on, true, n.Rhs[i])
+				}
+			}
 		case *ast.SelectorExpr:
 			skip[n.Sel] = true
 			r := use(tf, called[n], n.Sel.Pos())
@@ -249,22 +276,43 @@ func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *excludedF
 	return ef
 }
 
+// declOf describes a function's parameters for an edit that adds ctx.
+func declOf(tf *token.File, recv *ast.FieldList, ft *ast.FuncType) decl {
+	dc := decl{open: tf.Offset(ft.Params.Opening), params: len(ft.Params.List) > 0, n: ft.Params.NumFields()}
+	for _, fl := range []*ast.FieldList{recv, ft.Params, ft.Results} {
+		if fl == nil {
+			continue
+		}
+		for _, field := range fl.List {
+			if len(field.Names) == 0 && fl == ft.Params {
+				dc.unnamed = true
+			}
+			for _, n := range field.Names {
+				dc.ctxName = dc.ctxName || n.Name == "ctx"
+			}
+		}
+	}
+	return dc
+}
+
+// store records v stored in the slot named name, if v is a function the
+// file declares or a literal.
+func (f *excludedFile) store(tf *token.File, name, on string, sel bool, v ast.Expr) {
+	switch v := ast.Unparen(v).(type) {
+	case *ast.Ident:
+		if d, ok := f.funcs[v.Name]; ok {
+			f.stores[name] = append(f.stores[name], stored{on: on, sel: sel, name: v.Name, decl: d})
+		}
+	case *ast.FuncLit:
+		f.stores[name] = append(f.stores[name], stored{on: on, sel: sel, decl: declOf(tf, nil, v.Type)})
+	}
+}
+
 func use(tf *token.File, call *ast.CallExpr, at token.Pos) ref {
 	if call == nil {
 		return ref{lparen: -1, offset: tf.Offset(at)}
 	}
 	return ref{lparen: tf.Offset(call.Lparen), args: len(call.Args) > 0, offset: tf.Offset(at)}
-}
-
-// fieldLists are the receiver, parameters and results of a declaration.
-func fieldLists(fd *ast.FuncDecl) []*ast.FieldList {
-	var out []*ast.FieldList
-	for _, fl := range []*ast.FieldList{fd.Recv, fd.Type.Params, fd.Type.Results} {
-		if fl != nil {
-			out = append(out, fl)
-		}
-	}
-	return out
 }
 
 // recvName is the name of a receiver's base type: T for T, *T, T[P].
@@ -278,7 +326,7 @@ func recvName(e ast.Expr) string {
 // exUse is a use of a function in an excluded file.
 type exUse struct {
 	file *excludedFile
-	how  string // "called in", "declared again in", "used as a value in", "implemented in"
+	how  string // "called in", "declared again in", "used as a value in", "implemented in", "stored in"
 	ref  ref
 	decl decl
 }
@@ -377,17 +425,38 @@ func (x *excluded) slotUses(v *types.Var) []exUse {
 			out = append(out, exUse{file: f, how: how, ref: r})
 		}
 	}
+	// Each function the file stores there, with as many parameters as
+	// the slot's type has, gains ctx with it, as do its calls in the file.
+	n := v.Type().Underlying().(*types.Signature).Params().Len()
+	stores := func(f *excludedFile, on func(s stored) bool) {
+		for _, s := range f.stores[name] {
+			if !on(s) || s.decl.n != n {
+				continue
+			}
+			out = append(out, exUse{file: f, how: "stored in", decl: s.decl})
+			if s.name != "" {
+				for _, r := range f.idents[s.name] {
+					if r.lparen >= 0 {
+						out = append(out, exUse{file: f, how: "called in", ref: r})
+					}
+				}
+			}
+		}
+	}
 	for _, f := range x.files {
 		switch {
 		case v.IsField():
 			if x.dependsOn(f, path) {
 				refs(f, f.sels[name], func(on string) bool { return !f.importsName(on) })
+				stores(f, func(s stored) bool { return s.sel && !f.importsName(s.on) })
 			}
 		case f.pkgPath == path:
 			refs(f, f.idents[name], func(string) bool { return true })
+			stores(f, func(s stored) bool { return !s.sel })
 		default:
 			if local, ok := f.imports[path]; ok && local != "_" && local != "." {
 				refs(f, f.sels[name], func(on string) bool { return on == local })
+				stores(f, func(s stored) bool { return s.sel && s.on == local })
 			}
 		}
 	}
@@ -523,7 +592,7 @@ func (x *excluded) edits(members []node, ix *index, varAt func(token.Pos) *types
 					edits = append(edits, e)
 				}
 				continue
-			case u.how == "declared again in" && !u.decl.ctxName:
+			case (u.how == "declared again in" || u.how == "stored in") && !u.decl.ctxName:
 				// Once: a platform's method is found from the interface
 				// and from the method it stands beside.
 				if e := (ExcludedEdit{File: u.file.name, Offset: u.decl.open, Decl: true, Args: u.decl.params, Unnamed: u.decl.unnamed}); !slices.Contains(edits, e) {

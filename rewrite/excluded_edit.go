@@ -145,13 +145,17 @@ func contextImport(f *ast.File) (string, bool) {
 	return "context", false
 }
 
+// hasDeclAt reports whether a declaration or literal's parameters open at
+// the offset.
 func hasDeclAt(f *ast.File, tf *token.File, open int) bool {
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && tf.Offset(fd.Type.Params.Opening) == open {
-			return true
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if ft, ok := n.(*ast.FuncType); ok && ft.Params != nil && tf.Offset(ft.Params.Opening) == open {
+			found = true
 		}
-	}
-	return false
+		return !found
+	})
+	return found
 }
 
 // ctxAround is what a call passes: the named context parameter of the
@@ -166,11 +170,11 @@ func ctxAround(stack []ast.Node, tf *token.File, gains map[int]bool, pkgName, te
 			ft = fn.Type
 		case *ast.FuncDecl:
 			ft = fn.Type
-			if gains[tf.Offset(ft.Params.Opening)] {
-				return "ctx", false
-			}
 		default:
 			continue
+		}
+		if gains[tf.Offset(ft.Params.Opening)] {
+			return "ctx", false
 		}
 		for _, field := range ft.Params.List {
 			sel, ok := field.Type.(*ast.SelectorExpr)
