@@ -7,7 +7,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -192,43 +191,44 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 				}
 			}
 		}
-		for _, dir := range slices.Sorted(maps.Keys(errs)) {
-			// The sets whose functions the first error names, else those
-			// that edit its file, else the excluded files of its package,
-			// else, if it built before, the sets that edit the files it
-			// shares with this build or the packages it imports.
-			first := errs[dir][0]
-			var blamed []*ChangeSet
-			if len(before[dir]) == 0 {
-				// Of the sets that could have broken it, those whose
-				// functions the error names.
-				near := slices.Concat(editors[first.file], pl.editing(sets, dir), pl.editingImported(sets, dir))
-				blamed = slices.DeleteFunc(named(sets, first.msg), func(cs *ChangeSet) bool { return !slices.Contains(near, cs) })
+		// Each failing package's first error, bisected to the sets that
+		// cause it. A package that no set can be shown to break alone is
+		// bisected again with the whole build, which found the error.
+		var unexplained []string
+		for _, alone := range []bool{true, false} {
+			dirs := unexplained
+			if alone {
+				dirs = slices.Sorted(maps.Keys(errs))
+			} else if len(bad) > 0 {
+				break
 			}
-			if len(blamed) == 0 {
-				blamed = editors[first.file]
-			}
-			if len(blamed) == 0 {
-				for name, css := range editors {
-					if filepath.Dir(name) == dir {
-						blamed = append(blamed, css...)
+			for _, dir := range dirs {
+				first := errs[dir][0]
+				rest := slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { _, ok := bad[cs]; return ok })
+				t := time.Now()
+				memo := b.cfg.String() + ": " + first.key()
+				hint := slices.DeleteFunc(slices.Clone(rest), func(cs *ChangeSet) bool { return !slices.Contains(pl.opts.blames[memo], cs.Name) })
+				culprits, err := pl.isolateExcluded(rest, hint, b, dir, first, alone)
+				if err != nil {
+					return nil, err
+				}
+				if pl.opts.blames != nil && len(culprits) > 0 {
+					pl.opts.blames[memo] = nil
+					for _, cs := range culprits {
+						pl.opts.blames[memo] = append(pl.opts.blames[memo], cs.Name)
 					}
 				}
-			}
-			if len(blamed) == 0 && len(before[dir]) == 0 {
-				blamed = pl.editing(sets, dir)
-			}
-			if len(blamed) == 0 && len(before[dir]) == 0 {
-				// Broken through what it imports (an interface of its
-				// own that a changed method no longer satisfies): the sets
-				// that edit those packages, else every set. A build that
-				// worked before the rewrite must work after it.
-				if blamed = pl.editingImported(sets, dir); len(blamed) == 0 {
-					blamed = sets
+				debugf("excluded files: %s under %s bisected to %d of %d sets in %v", dir, b.cfg, len(culprits), len(rest), time.Since(t).Round(time.Millisecond))
+				if len(culprits) == 0 {
+					unexplained = append(unexplained, dir)
+					continue
 				}
+				fail(culprits, byName[first.file], fmt.Sprintf("with it, the build for %s fails: %s", b.cfg, first.msg))
 			}
-			reason := fmt.Sprintf("with it, the build for %s fails: %s", b.cfg, first.msg)
-			fail(blamed, byName[first.file], reason)
+		}
+		if len(bad) == 0 {
+			first := errs[unexplained[0]][0]
+			return nil, fmt.Errorf("internal error: the rewrite breaks the build for %s (%s), and no change set could be shown to cause it", b.cfg, first.msg)
 		}
 	}
 	return bad, nil
@@ -241,12 +241,18 @@ type excludedBuild struct {
 	dirs   map[string]bool
 	edited map[string]bool // the excluded files edited
 	tests  bool            // a file to check is a test
+	// export checks the directories' own files against their imports'
+	// export data, which the go command builds and caches, instead of
+	// type-checking every dependency from source: the many checks of a
+	// bisection recompile only what the sets edit.
+	export bool
 }
 
-// buildError is an error of a build: the file it is in, if known, and
-// the message with file names relative to the module.
+// buildError is an error of a build: the file it is in, if known, the
+// message with file names relative to the module, and that message
+// without its position.
 type buildError struct {
-	file, msg string
+	file, msg, text string
 }
 
 // check loads the directories under the build, with the overlay, and
@@ -273,8 +279,12 @@ func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[s
 	for _, mod := range slices.Sorted(maps.Keys(byModule)) {
 		patterns := byModule[mod]
 		slices.Sort(patterns)
+		mode := packages.LoadAllSyntax
+		if b.export {
+			mode = packages.LoadSyntax
+		}
 		pkgs, err := packages.Load(&packages.Config{
-			Mode:       packages.LoadAllSyntax,
+			Mode:       mode,
 			Dir:        mod,
 			Env:        env,
 			BuildFlags: flags,
@@ -284,7 +294,8 @@ func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[s
 		if err != nil {
 			for _, pat := range patterns {
 				dir := filepath.Join(mod, filepath.FromSlash(pat))
-				errs[dir] = append(errs[dir], buildError{msg: relError(p, err.Error())})
+				msg := relError(p, err.Error())
+				errs[dir] = append(errs[dir], buildError{msg: msg, text: msg})
 			}
 			continue
 		}
@@ -299,7 +310,7 @@ func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[s
 					dir = pkgDir(pkg)
 				}
 				if b.dirs[dir] {
-					errs[dir] = append(errs[dir], buildError{file: file, msg: relError(p, e.Error())})
+					errs[dir] = append(errs[dir], buildError{file: file, msg: relError(p, e.Error()), text: relError(p, e.Msg)})
 				}
 			}
 		}
@@ -324,68 +335,4 @@ func relError(p *program, msg string) string {
 		msg = strings.ReplaceAll(msg, mod+string(filepath.Separator), "")
 	}
 	return msg
-}
-
-// namedInError matches the function or method a type error is about.
-var namedInError = regexp.MustCompile(`(?:method|call to|undefined:|cannot use) \(?\*?([\w.]+)`)
-
-// named returns the sets that change a function a type error names (a
-// call with the wrong arguments, a method an interface no longer gets).
-func named(sets []*ChangeSet, msg string) []*ChangeSet {
-	var out []*ChangeSet
-	for _, m := range namedInError.FindAllStringSubmatch(msg, -1) {
-		id := m[1][strings.LastIndex(m[1], ".")+1:]
-		for _, cs := range sets {
-			for name := range strings.SplitSeq(cs.Name, ", ") {
-				if strings.HasSuffix(name, "."+id) && !slices.Contains(out, cs) {
-					out = append(out, cs)
-				}
-			}
-		}
-	}
-	return out
-}
-
-// editingImported returns the sets with an edit in a loaded package that
-// a file of dir imports.
-func (pl *Plan) editingImported(sets []*ChangeSet, dir string) []*ChangeSet {
-	imports := map[string]bool{}
-	for _, f := range pl.excluded.files {
-		if f.dir == dir {
-			for path := range f.imports {
-				imports[path] = true
-			}
-		}
-	}
-	for _, pkg := range pl.prog.pkgs {
-		if pkgDir(pkg) == dir {
-			for path := range pkg.Imports {
-				imports[path] = true
-			}
-		}
-	}
-	var out []*ChangeSet
-	for _, cs := range sets {
-		for _, at := range setPositions(cs) {
-			if f := pl.prog.fileAt(at); f != nil && imports[f.pkg.PkgPath] {
-				out = append(out, cs)
-				break
-			}
-		}
-	}
-	return out
-}
-
-// editing returns the sets with an edit in a loaded file of dir.
-func (pl *Plan) editing(sets []*ChangeSet, dir string) []*ChangeSet {
-	var out []*ChangeSet
-	for _, cs := range sets {
-		for _, at := range setPositions(cs) {
-			if tf := pl.prog.fset.File(at); tf != nil && filepath.Dir(tf.Name()) == dir {
-				out = append(out, cs)
-				break
-			}
-		}
-	}
-	return out
 }

@@ -29,37 +29,38 @@ func (pl *Plan) isolate(sets []*ChangeSet, pkg *packages.Package, key string) ([
 		}
 		return nil, err
 	}
-	if bad, err := pl.breaks(suspects, pkg, key); err != nil || !bad {
+	breaks := func(sets []*ChangeSet) (bool, error) { return pl.breaks(sets, pkg, key) }
+	if bad, err := breaks(suspects); err != nil || !bad {
 		// Without the sets blamed for another package's error, this one
 		// is gone too: nothing more to blame here.
 		return nil, err
 	}
-	return pl.bisect(suspects, nil, pkg, key)
+	return bisect(suspects, nil, breaks)
 }
 
-// bisect returns the sets among cands that, applied with base, give the
-// error key in pkg; with base alone it does not occur. When neither half
-// of cands gives it alone, each half holds a part of the cause.
-func (pl *Plan) bisect(cands, base []*ChangeSet, pkg *packages.Package, key string) ([]*ChangeSet, error) {
+// bisect returns the sets among cands that, applied with base, make
+// breaks true; with base alone it is false. When neither half of cands
+// does it alone, each half holds a part of the cause.
+func bisect(cands, base []*ChangeSet, breaks func([]*ChangeSet) (bool, error)) ([]*ChangeSet, error) {
 	if len(cands) == 1 {
 		return cands, nil
 	}
 	half := len(cands) / 2
 	a, b := cands[:half], cands[half:]
 	for _, part := range [][]*ChangeSet{a, b} {
-		bad, err := pl.breaks(slices.Concat(base, part), pkg, key)
+		bad, err := breaks(slices.Concat(base, part))
 		if err != nil {
 			return nil, err
 		}
 		if bad {
-			return pl.bisect(part, base, pkg, key)
+			return bisect(part, base, breaks)
 		}
 	}
-	fromA, err := pl.bisect(a, slices.Concat(base, b), pkg, key)
+	fromA, err := bisect(a, slices.Concat(base, b), breaks)
 	if err != nil {
 		return nil, err
 	}
-	fromB, err := pl.bisect(b, slices.Concat(base, fromA), pkg, key)
+	fromB, err := bisect(b, slices.Concat(base, fromA), breaks)
 	if err != nil {
 		return nil, err
 	}

@@ -39,6 +39,7 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 	overlay := map[string][]byte{}
 	var next []*packages.Package
 	replays := wholeprog.NewReplays()
+	blames := map[string][]string{}
 	for pass := 1; pass <= maxPasses; pass++ {
 		t := time.Now()
 		pkgs := next
@@ -74,7 +75,7 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 		// A copy per pass: the next pass must not keep this one's analysis
 		// (and through it the program before the rewrite) alive.
 		o := opts
-		o.Overlay, o.Reaches = overlay, an.Reaches
+		o.Overlay, o.Reaches, o.blames = overlay, an.Reaches, blames
 		stage = fmt.Sprintf("planning %d paths (pass %d)", len(stuck), pass)
 		plan := Build(pkgs, stuck, o)
 		if os.Getenv("CTXLINT_DEBUG") == "paths" {

@@ -44,6 +44,11 @@ type Options struct {
 	// they exclude are told from those of other platforms with them, and
 	// checked with them (excluded_verify.go).
 	Tags []string
+	// blames remembers, across Migrate's passes, the names of the sets
+	// each error of an excluded build was bisected to: the sets a pass
+	// refused are planned again in the next, and their error is first
+	// checked against them.
+	blames map[string][]string
 }
 
 // maxPaths bounds the paths one plan follows, reported and found by

@@ -50,7 +50,10 @@ var cases = []struct {
 	{name: "sinks"},
 	{name: "shapes"},
 	{name: "compat", opts: rewrite.Options{Compat: true}},
-	{name: "tagged", refused: []string{"build-tagged file", "build-tagged file", "build-tagged file"}, remain: 3, goos: []string{"windows"}},
+	// tgblame's Disk is held to a Windows-only interface: its set is
+	// refused, then its loop's, which has nothing left to pass ctx to;
+	// Names, whose method has the same name, is migrated.
+	{name: "tagged", refused: []string{"build-tagged file", "build-tagged file", "build-tagged file", "does not compile", "build-tagged file"}, remain: 4, goos: []string{"windows"}},
 	{name: "cgo", refused: []string{"cgo"}, remain: 1},
 	{name: "generated", refused: []string{"generated file"}, remain: 1},
 	{name: "types", refused: []string{"fixed signature", "used by reflection", "used by reflection", "used by reflection"}, remain: 2},
