@@ -5,7 +5,9 @@ import (
 	"go/token"
 	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -22,12 +24,15 @@ func (e buildError) key() string {
 // its directory, or of a package it imports, excluded files included), it
 // bisects to the smallest group without which the error goes away, each
 // check loading dir alone (or, not alone, every directory of b). The
-// sets of hint, blamed for the error before, are tried first. It returns
-// none when the error needs a set not among sets (one blamed already).
-func (pl *Plan) isolateExcluded(sets, hint []*ChangeSet, b *excludedBuild, dir string, e buildError, alone bool) ([]*ChangeSet, error) {
+// likely groups (the sets blamed for the error before, those it names,
+// those editing its file) are tried first, smallest first: a check of a
+// few sets is much cheaper than one of half the program, where a package
+// that imports every other (a main) is failing. It returns none when the
+// error needs a set not among sets (one blamed already).
+func (pl *Plan) isolateExcluded(sets []*ChangeSet, likely [][]*ChangeSet, b *excludedBuild, dir string, e buildError, alone bool) ([]*ChangeSet, error) {
 	one := b
 	if alone {
-		one = &excludedBuild{cfg: b.cfg, dirs: map[string]bool{dir: true}, tests: b.tests, export: true}
+		one = &excludedBuild{cfg: b.cfg, dirs: map[string]bool{dir: true}, tests: b.tests}
 	}
 	breaks := func(sub []*ChangeSet) (bool, error) {
 		sub = slices.Clone(sub)
@@ -50,16 +55,22 @@ func (pl *Plan) isolateExcluded(sets, hint []*ChangeSet, b *excludedBuild, dir s
 		}
 		return false, fmt.Errorf("internal error: the sets checked for %s under %s kept failing to edit after %d tries", dir, b.cfg, maxApplyRetries)
 	}
-	if len(hint) > 0 {
-		bad, err := breaks(hint)
+	suspects := pl.excludedSuspects(sets, dir)
+	var tried [][]*ChangeSet
+	for _, group := range likely {
+		group = slices.DeleteFunc(slices.Clone(group), func(cs *ChangeSet) bool { return !slices.Contains(sets, cs) })
+		if len(group) == 0 || len(group) >= len(suspects) || slices.ContainsFunc(tried, func(g []*ChangeSet) bool { return slices.Equal(g, group) }) {
+			continue
+		}
+		tried = append(tried, group)
+		bad, err := breaks(group)
 		if err != nil {
 			return nil, err
 		}
 		if bad {
-			return bisect(hint, nil, breaks)
+			return bisect(group, nil, breaks)
 		}
 	}
-	suspects := pl.excludedSuspects(sets, dir)
 	if len(suspects) > 0 {
 		bad, err := breaks(suspects)
 		if err != nil {
@@ -138,6 +149,26 @@ func (pl *Plan) excludedSuspects(sets []*ChangeSet, dir string) []*ChangeSet {
 	for _, cs := range sets {
 		if slices.ContainsFunc(setPositions(cs), in) || slices.ContainsFunc(cs.Excluded, func(e ExcludedEdit) bool { return dirs[filepath.Dir(e.File)] }) {
 			out = append(out, cs)
+		}
+	}
+	return out
+}
+
+// namedInError matches the function or method a type error is about.
+var namedInError = regexp.MustCompile(`(?:method|call to|undefined:|cannot use) \(?\*?([\w.]+)`)
+
+// named returns the sets that change a function a type error names (a
+// call with the wrong arguments, a method an interface no longer gets).
+func named(sets []*ChangeSet, msg string) []*ChangeSet {
+	var out []*ChangeSet
+	for _, m := range namedInError.FindAllStringSubmatch(msg, -1) {
+		id := m[1][strings.LastIndex(m[1], ".")+1:]
+		for _, cs := range sets {
+			for name := range strings.SplitSeq(cs.Name, ", ") {
+				if strings.HasSuffix(name, "."+id) && !slices.Contains(out, cs) {
+					out = append(out, cs)
+				}
+			}
 		}
 	}
 	return out

@@ -207,8 +207,9 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 				rest := slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { _, ok := bad[cs]; return ok })
 				t := time.Now()
 				memo := b.cfg.String() + ": " + first.key()
-				hint := slices.DeleteFunc(slices.Clone(rest), func(cs *ChangeSet) bool { return !slices.Contains(pl.opts.blames[memo], cs.Name) })
-				culprits, err := pl.isolateExcluded(rest, hint, b, dir, first, alone)
+				prior := slices.DeleteFunc(slices.Clone(rest), func(cs *ChangeSet) bool { return !slices.Contains(pl.opts.blames[memo], cs.Name) })
+				likely := [][]*ChangeSet{prior, named(rest, first.text), editors[first.file], slices.Concat(named(rest, first.text), editors[first.file])}
+				culprits, err := pl.isolateExcluded(rest, likely, b, dir, first, alone)
 				if err != nil {
 					return nil, err
 				}
@@ -226,7 +227,7 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 				fail(culprits, byName[first.file], fmt.Sprintf("with it, the build for %s fails: %s", b.cfg, first.msg))
 			}
 		}
-		if len(bad) == 0 {
+		if len(unexplained) > 0 && len(bad) == 0 {
 			first := errs[unexplained[0]][0]
 			return nil, fmt.Errorf("internal error: the rewrite breaks the build for %s (%s), and no change set could be shown to cause it", b.cfg, first.msg)
 		}
@@ -241,11 +242,6 @@ type excludedBuild struct {
 	dirs   map[string]bool
 	edited map[string]bool // the excluded files edited
 	tests  bool            // a file to check is a test
-	// export checks the directories' own files against their imports'
-	// export data, which the go command builds and caches, instead of
-	// type-checking every dependency from source: the many checks of a
-	// bisection recompile only what the sets edit.
-	export bool
 }
 
 // buildError is an error of a build: the file it is in, if known, the
@@ -279,12 +275,8 @@ func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[s
 	for _, mod := range slices.Sorted(maps.Keys(byModule)) {
 		patterns := byModule[mod]
 		slices.Sort(patterns)
-		mode := packages.LoadAllSyntax
-		if b.export {
-			mode = packages.LoadSyntax
-		}
 		pkgs, err := packages.Load(&packages.Config{
-			Mode:       mode,
+			Mode:       packages.LoadAllSyntax,
 			Dir:        mod,
 			Env:        env,
 			BuildFlags: flags,

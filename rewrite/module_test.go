@@ -20,8 +20,7 @@ func fixtureModule(t *testing.T, name string) string {
 		t.Skip("loads a module")
 	}
 	dir := t.TempDir()
-	_, self, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(self))
+	root := moduleRoot()
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, "rewrite", "testdata", name, "before"))); err != nil {
 		t.Fatal(err)
 	}
@@ -64,4 +63,11 @@ func put(t *testing.T, name, src string) {
 	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// moduleRoot is the directory of ctxlint's own module, which fixture
+// modules replace it with.
+func moduleRoot() string {
+	_, self, _, _ := runtime.Caller(0)
+	return filepath.Dir(filepath.Dir(self))
 }
