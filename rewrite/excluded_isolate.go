@@ -25,7 +25,7 @@ func (e buildError) key() string {
 // bisects to the smallest group without which the error goes away, each
 // check loading dir alone (or, not alone, every directory of b). The
 // likely groups (the sets blamed for the error before, those it names,
-// those editing its file) are tried first, smallest first: a check of a
+// those editing its file) are tried first, in that order: a check of a
 // few sets is much cheaper than one of half the program, where a package
 // that imports every other (a main) is failing. It returns none when the
 // error needs a set not among sets (one blamed already).
