@@ -32,28 +32,11 @@ func (e buildError) key() string {
 func (pl *Plan) isolateExcluded(sets []*ChangeSet, likely [][]*ChangeSet, b *excludedBuild, dir string, e buildError, alone bool) ([]*ChangeSet, error) {
 	one := b
 	if alone {
-		one = &excludedBuild{cfg: b.cfg, dirs: map[string]bool{dir: true}, tests: b.tests}
+		one = alone1(b, dir)
 	}
 	breaks := func(sub []*ChangeSet) (bool, error) {
-		sub = slices.Clone(sub)
-		for range maxApplyRetries {
-			out, failed, err := pl.Apply(sub)
-			if err != nil {
-				return false, err
-			}
-			if len(failed) > 0 {
-				sub = slices.DeleteFunc(sub, func(cs *ChangeSet) bool { return failed[cs] != nil })
-				continue
-			}
-			overlay := maps.Clone(pl.prog.overlay)
-			if overlay == nil {
-				overlay = map[string][]byte{}
-			}
-			maps.Copy(overlay, out)
-			errs, _ := one.check(pl.prog, overlay)
-			return slices.ContainsFunc(errs[dir], func(o buildError) bool { return o.key() == e.key() }), nil
-		}
-		return false, fmt.Errorf("internal error: the sets checked for %s under %s kept failing to edit after %d tries", dir, b.cfg, maxApplyRetries)
+		errs, err := pl.excludedErrors(sub, one, dir)
+		return slices.ContainsFunc(errs, func(o buildError) bool { return o.key() == e.key() }), err
 	}
 	suspects := pl.excludedSuspects(sets, dir)
 	var tried [][]*ChangeSet
@@ -89,6 +72,36 @@ func (pl *Plan) isolateExcluded(sets []*ChangeSet, likely [][]*ChangeSet, b *exc
 		return nil, err
 	}
 	return bisect(sets, nil, breaks)
+}
+
+// alone1 is the build b of dir alone.
+func alone1(b *excludedBuild, dir string) *excludedBuild {
+	return &excludedBuild{cfg: b.cfg, dirs: map[string]bool{dir: true}, tests: b.tests}
+}
+
+// excludedErrors applies the sets and returns the errors of dir's package
+// under the build. A set that cannot be edited without one left out is
+// left out too.
+func (pl *Plan) excludedErrors(sets []*ChangeSet, b *excludedBuild, dir string) ([]buildError, error) {
+	sets = slices.Clone(sets)
+	for range maxApplyRetries {
+		out, failed, err := pl.Apply(sets)
+		if err != nil {
+			return nil, err
+		}
+		if len(failed) > 0 {
+			sets = slices.DeleteFunc(sets, func(cs *ChangeSet) bool { return failed[cs] != nil })
+			continue
+		}
+		overlay := maps.Clone(pl.prog.overlay)
+		if overlay == nil {
+			overlay = map[string][]byte{}
+		}
+		maps.Copy(overlay, out)
+		errs, _ := b.check(pl.prog, overlay)
+		return errs[dir], nil
+	}
+	return nil, fmt.Errorf("internal error: the sets checked for %s under %s kept failing to edit after %d tries", dir, b.cfg, maxApplyRetries)
 }
 
 // excludedSuspects are the sets with an edit, loaded or excluded, in dir

@@ -120,7 +120,12 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 	bad := map[*ChangeSet]exFailure{}
 	fail := func(css []*ChangeSet, f *excludedFile, reason string) {
 		class := "build-tagged file"
-		if f != nil && f.outside {
+		switch {
+		case f == nil:
+			// An error in a file the loaded build compiles too (a
+			// loop's ctx left unused once the sets below it are out).
+			class = "does not compile"
+		case f.outside:
 			class = "caller outside the loaded packages"
 		}
 		for _, cs := range css {
@@ -203,28 +208,51 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 				break
 			}
 			for _, dir := range dirs {
-				first := errs[dir][0]
+				// The package's errors one after another, in this round:
+				// once the sets causing one are out, what it still fails
+				// with (another error, or the same one from another set)
+				// is next, at the cost of one check, not of a round.
 				rest := slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { _, ok := bad[cs]; return ok })
-				t := time.Now()
-				memo := b.cfg.String() + ": " + first.key()
-				prior := slices.DeleteFunc(slices.Clone(rest), func(cs *ChangeSet) bool { return !slices.Contains(pl.opts.blames[memo], cs.Name) })
-				likely := [][]*ChangeSet{prior, named(rest, first.text), editors[first.file], slices.Concat(named(rest, first.text), editors[first.file])}
-				culprits, err := pl.isolateExcluded(rest, likely, b, dir, first, alone)
-				if err != nil {
-					return nil, err
-				}
-				if pl.opts.blames != nil && len(culprits) > 0 {
-					pl.opts.blames[memo] = nil
-					for _, cs := range culprits {
-						pl.opts.blames[memo] = append(pl.opts.blames[memo], cs.Name)
+				first := errs[dir][0]
+				for n := 0; ; n++ {
+					t := time.Now()
+					memo := b.cfg.String() + ": " + first.key()
+					prior := slices.DeleteFunc(slices.Clone(rest), func(cs *ChangeSet) bool { return !slices.Contains(pl.opts.blames[memo], cs.Name) })
+					likely := [][]*ChangeSet{prior, named(rest, first.text), editors[first.file], slices.Concat(named(rest, first.text), editors[first.file])}
+					culprits, err := pl.isolateExcluded(rest, likely, b, dir, first, alone)
+					if err != nil {
+						return nil, err
 					}
+					debugf("excluded files: %s under %s: %s: bisected to %d of %d sets in %v", dir, b.cfg, first.msg, len(culprits), len(rest), time.Since(t).Round(time.Millisecond))
+					if len(culprits) == 0 {
+						if n == 0 {
+							unexplained = append(unexplained, dir)
+						}
+						break
+					}
+					if pl.opts.blames != nil {
+						pl.opts.blames[memo] = nil
+						for _, cs := range culprits {
+							pl.opts.blames[memo] = append(pl.opts.blames[memo], cs.Name)
+						}
+					}
+					fail(culprits, byName[first.file], fmt.Sprintf("with it, the build for %s fails: %s", b.cfg, first.msg))
+					rest = slices.DeleteFunc(rest, func(cs *ChangeSet) bool { return slices.Contains(culprits, cs) })
+					if !alone {
+						break
+					}
+					left, err := pl.excludedErrors(rest, alone1(b, dir), dir)
+					if err != nil {
+						return nil, err
+					}
+					left = slices.DeleteFunc(left, func(e buildError) bool {
+						return slices.ContainsFunc(before[dir], func(o buildError) bool { return o.key() == e.key() })
+					})
+					if len(left) == 0 {
+						break
+					}
+					first = left[0]
 				}
-				debugf("excluded files: %s under %s bisected to %d of %d sets in %v", dir, b.cfg, len(culprits), len(rest), time.Since(t).Round(time.Millisecond))
-				if len(culprits) == 0 {
-					unexplained = append(unexplained, dir)
-					continue
-				}
-				fail(culprits, byName[first.file], fmt.Sprintf("with it, the build for %s fails: %s", b.cfg, first.msg))
 			}
 		}
 		if len(unexplained) > 0 && len(bad) == 0 {
