@@ -71,7 +71,7 @@ type stored struct {
 	on   string // for a selector slot x.f, x when it is a name
 	sel  bool   // the slot is a selector or a composite literal's key
 	name string // the function declared, "" for a literal
-	decl decl   // a literal's parameters
+	decl decl   // its parameters
 }
 
 // decl is a function an excluded file declares.
@@ -398,7 +398,8 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 
 // slotUses returns the uses of a variable or field of func type in the
 // excluded files: its calls (p.ping(host) in a platform's own body) pass
-// ctx as the calls of a function do, and the values stored in it must fit.
+// ctx as the calls of a function do, and the functions a file stores in
+// it (declared there, or literals) gain ctx with its type.
 // A slot whose type takes a context already has none to change.
 func (x *excluded) slotUses(v *types.Var) []exUse {
 	if v.Pkg() == nil {

@@ -25,7 +25,8 @@ func (e buildError) key() string {
 // bisects to the smallest group without which the error goes away, each
 // check loading dir alone (or, not alone, every directory of b). The
 // likely groups (the sets blamed for the error before, those it names,
-// those editing its file) are tried first, in that order: a check of a
+// those editing its file, the last two together) are tried first, in
+// that order: a check of a
 // few sets is much cheaper than one of half the program, where a package
 // that imports every other (a main) is failing. It returns none when the
 // error needs a set not among sets (one blamed already).
@@ -42,7 +43,7 @@ func (pl *Plan) isolateExcluded(sets []*ChangeSet, likely [][]*ChangeSet, b *exc
 	var tried [][]*ChangeSet
 	for _, group := range likely {
 		group = slices.DeleteFunc(slices.Clone(group), func(cs *ChangeSet) bool { return !slices.Contains(sets, cs) })
-		if len(group) == 0 || len(group) >= len(suspects) || slices.ContainsFunc(tried, func(g []*ChangeSet) bool { return slices.Equal(g, group) }) {
+		if len(group) == 0 || len(suspects) > 0 && len(group) >= len(suspects) || slices.ContainsFunc(tried, func(g []*ChangeSet) bool { return slices.Equal(g, group) }) {
 			continue
 		}
 		tried = append(tried, group)

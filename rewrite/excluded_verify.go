@@ -92,8 +92,8 @@ type exFailure struct {
 // packages whose excluded files the sets edit, and those whose excluded
 // files sit beside or import a rewritten package (a build for their
 // platform compiles the rewritten code with them). It returns, for each
-// set that breaks such a build, why. A package that did not build there
-// before the rewrite fails only the sets that edit its excluded files.
+// set shown by bisection to break such a build, why. Errors a build had
+// before the rewrite blame no set.
 func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*ChangeSet]exFailure, error) {
 	x := pl.excluded
 	if x == nil || len(x.files) == 0 {
@@ -187,7 +187,8 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 			// broken test) blames the rewrite only for errors it adds.
 			if len(before[dir]) > 0 {
 				es = slices.DeleteFunc(slices.Clone(es), func(e buildError) bool {
-					return slices.ContainsFunc(before[dir], func(o buildError) bool { return o.msg == e.msg })
+					// By file and text: the edits move the positions.
+					return slices.ContainsFunc(before[dir], func(o buildError) bool { return o.key() == e.key() })
 				})
 				if len(es) == 0 {
 					delete(errs, dir)
@@ -196,9 +197,11 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 				}
 			}
 		}
-		// Each failing package's first error, bisected to the sets that
-		// cause it. A package that no set can be shown to break alone is
-		// bisected again with the whole build, which found the error.
+		// Each failing package's errors, bisected to the sets that cause
+		// them. When no set can be shown to break a package alone and no
+		// other set was refused this round, it is bisected again with the
+		// whole build, which found the error; otherwise the next round
+		// checks it again without the sets refused.
 		var unexplained []string
 		for _, alone := range []bool{true, false} {
 			dirs := unexplained
@@ -218,7 +221,14 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 					t := time.Now()
 					memo := b.cfg.String() + ": " + first.key()
 					prior := slices.DeleteFunc(slices.Clone(rest), func(cs *ChangeSet) bool { return !slices.Contains(pl.opts.blames[memo], cs.Name) })
-					likely := [][]*ChangeSet{prior, named(rest, first.text), editors[first.file], slices.Concat(named(rest, first.text), editors[first.file])}
+					nameMatch := named(rest, first.text)
+					both := slices.Clone(nameMatch)
+					for _, cs := range editors[first.file] {
+						if !slices.Contains(both, cs) {
+							both = append(both, cs)
+						}
+					}
+					likely := [][]*ChangeSet{prior, nameMatch, editors[first.file], both}
 					culprits, err := pl.isolateExcluded(rest, likely, b, dir, first, alone)
 					if err != nil {
 						return nil, err
@@ -231,9 +241,10 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 						break
 					}
 					if pl.opts.blames != nil {
-						pl.opts.blames[memo] = nil
 						for _, cs := range culprits {
-							pl.opts.blames[memo] = append(pl.opts.blames[memo], cs.Name)
+							if !slices.Contains(pl.opts.blames[memo], cs.Name) {
+								pl.opts.blames[memo] = append(pl.opts.blames[memo], cs.Name)
+							}
 						}
 					}
 					fail(culprits, byName[first.file], fmt.Sprintf("with it, the build for %s fails: %s", b.cfg, first.msg))
