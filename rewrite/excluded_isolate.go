@@ -1,13 +1,13 @@
 package rewrite
 
 import (
-	"fmt"
 	"go/token"
 	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -18,91 +18,145 @@ func (e buildError) key() string {
 	return e.file + ": " + e.text
 }
 
+// blame is an error of an excluded build and the sets shown to cause it.
+type blame struct {
+	err  buildError
+	sets []*ChangeSet
+}
+
+// explain bisects the errors of dir's package under the build to the sets
+// among rest that cause them, one after another in one round: once the
+// sets causing one are out, what the package still fails with (another
+// error, or the same one from another set) is next, at the cost of one
+// check, not of a round. Not alone, it explains the first error only.
+func (pl *Plan) explain(b *excludedBuild, dir string, first buildError, before []buildError, rest []*ChangeSet, editors map[string][]*ChangeSet, alone bool) ([]blame, error) {
+	var out []blame
+	for {
+		t := time.Now()
+		culprits, err := pl.isolateExcluded(rest, pl.likely(b, first, rest, editors[first.file]), b, dir, first, alone)
+		if err != nil {
+			return nil, err
+		}
+		debugf("excluded files: %s under %s: %s: bisected to %d of %d sets in %v", dir, b.cfg, first.msg, len(culprits), len(rest), time.Since(t).Round(time.Millisecond))
+		if len(culprits) == 0 {
+			return out, nil
+		}
+		pl.remember(b, first, culprits)
+		out = append(out, blame{first, culprits})
+		rest = slices.DeleteFunc(rest, func(cs *ChangeSet) bool { return slices.Contains(culprits, cs) })
+		if !alone {
+			return out, nil
+		}
+		left, err := pl.excludedErrors(rest, b.only(dir), dir)
+		if err != nil {
+			return nil, err
+		}
+		if left = added(left, before); len(left) == 0 {
+			return out, nil
+		}
+		first = left[0]
+	}
+}
+
+// likely are the groups of sets isolateExcluded tries first for an error:
+// those it was bisected to in a pass before, those it names, those
+// editing its file, and the last two together.
+func (pl *Plan) likely(b *excludedBuild, e buildError, sets, editing []*ChangeSet) [][]*ChangeSet {
+	names := pl.opts.blames[blameKey(b, e)]
+	prior := slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { return !slices.Contains(names, cs.Name) })
+	byName := named(sets, e.text)
+	both := slices.Clone(byName)
+	for _, cs := range editing {
+		if !slices.Contains(both, cs) {
+			both = append(both, cs)
+		}
+	}
+	return [][]*ChangeSet{prior, byName, editing, both}
+}
+
+// remember records, for the passes after, the sets an error was bisected
+// to (Options.blames).
+func (pl *Plan) remember(b *excludedBuild, e buildError, culprits []*ChangeSet) {
+	if pl.opts.blames == nil {
+		return
+	}
+	key := blameKey(b, e)
+	for _, cs := range culprits {
+		if !slices.Contains(pl.opts.blames[key], cs.Name) {
+			pl.opts.blames[key] = append(pl.opts.blames[key], cs.Name)
+		}
+	}
+}
+
+func blameKey(b *excludedBuild, e buildError) string {
+	return b.cfg.String() + ": " + e.key()
+}
+
 // isolateExcluded finds the sets that give the error e in dir's package
-// under the build b, as isolate does for the loaded build: among the sets
-// that can change what that package compiles (those editing a file of
-// its directory, or of a package it imports, excluded files included), it
-// bisects to the smallest group without which the error goes away, each
-// check loading dir alone (or, not alone, every directory of b). The
-// likely groups (the sets blamed for the error before, those it names,
-// those editing its file, the last two together) are tried first, in
-// that order: a check of a
-// few sets is much cheaper than one of half the program, where a package
-// that imports every other (a main) is failing. It returns none when the
-// error needs a set not among sets (one blamed already).
+// under the build b, as isolate does for the loaded build. It tries the
+// likely groups first (the sets blamed for the error before, those it
+// names, those editing its file, the last two together): a check of a few
+// sets is much cheaper than one of half the program where the failing
+// package imports every other (a main). Then the sets that can change
+// what that package compiles (those editing a file of its directory, or
+// of a package it imports, excluded files included); then every set, for
+// a cause the imports do not show (a package the build excludes whole).
+// The first group that gives the error is bisected to the smallest part
+// without which it goes away, each check loading dir alone (or, not
+// alone, every directory of b). It returns none when the error needs a
+// set not among sets (one blamed already).
 func (pl *Plan) isolateExcluded(sets []*ChangeSet, likely [][]*ChangeSet, b *excludedBuild, dir string, e buildError, alone bool) ([]*ChangeSet, error) {
-	one := b
 	if alone {
-		one = alone1(b, dir)
+		b = b.only(dir)
 	}
 	breaks := func(sub []*ChangeSet) (bool, error) {
-		errs, err := pl.excludedErrors(sub, one, dir)
+		errs, err := pl.excludedErrors(sub, b, dir)
 		return slices.ContainsFunc(errs, func(o buildError) bool { return o.key() == e.key() }), err
 	}
-	suspects := pl.excludedSuspects(sets, dir)
 	var tried [][]*ChangeSet
-	for _, group := range likely {
+	for _, group := range slices.Concat(likely, [][]*ChangeSet{pl.excludedSuspects(sets, dir), sets}) {
 		group = slices.DeleteFunc(slices.Clone(group), func(cs *ChangeSet) bool { return !slices.Contains(sets, cs) })
-		if len(group) == 0 || len(suspects) > 0 && len(group) >= len(suspects) || slices.ContainsFunc(tried, func(g []*ChangeSet) bool { return slices.Equal(g, group) }) {
+		if len(group) == 0 || slices.ContainsFunc(tried, func(g []*ChangeSet) bool { return slices.Equal(g, group) }) {
 			continue
 		}
 		tried = append(tried, group)
-		bad, err := breaks(group)
-		if err != nil {
-			return nil, err
-		}
-		if bad {
+		if bad, err := breaks(group); err != nil || bad {
+			if err != nil {
+				return nil, err
+			}
 			return bisect(group, nil, breaks)
 		}
 	}
-	if len(suspects) > 0 {
-		bad, err := breaks(suspects)
-		if err != nil {
-			return nil, err
-		}
-		if bad {
-			return bisect(suspects, nil, breaks)
-		}
-	}
-	if len(suspects) == len(sets) {
-		return nil, nil
-	}
-	// Caused through what the imports do not show (a package the build
-	// excludes whole, reached another way): every set is a suspect.
-	if bad, err := breaks(sets); err != nil || !bad {
-		return nil, err
-	}
-	return bisect(sets, nil, breaks)
+	return nil, nil
 }
 
-// alone1 is the build b of dir alone.
-func alone1(b *excludedBuild, dir string) *excludedBuild {
+// only is the build b of dir alone.
+func (b *excludedBuild) only(dir string) *excludedBuild {
 	return &excludedBuild{cfg: b.cfg, dirs: map[string]bool{dir: true}, tests: b.tests}
 }
 
-// excludedErrors applies the sets and returns the errors of dir's package
-// under the build. A set that cannot be edited without one left out is
-// left out too.
+// excludedErrors applies the sets (applyPart) and returns the errors of
+// dir's package under the build.
 func (pl *Plan) excludedErrors(sets []*ChangeSet, b *excludedBuild, dir string) ([]buildError, error) {
-	sets = slices.Clone(sets)
-	for range maxApplyRetries {
-		out, failed, err := pl.Apply(sets)
-		if err != nil {
-			return nil, err
-		}
-		if len(failed) > 0 {
-			sets = slices.DeleteFunc(sets, func(cs *ChangeSet) bool { return failed[cs] != nil })
-			continue
-		}
-		overlay := maps.Clone(pl.prog.overlay)
-		if overlay == nil {
-			overlay = map[string][]byte{}
-		}
-		maps.Copy(overlay, out)
-		errs, _ := b.check(pl.prog, overlay)
-		return errs[dir], nil
+	out, err := pl.applyPart(sets)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("internal error: the sets checked for %s under %s kept failing to edit after %d tries", dir, b.cfg, maxApplyRetries)
+	overlay := maps.Clone(pl.prog.overlay)
+	if overlay == nil {
+		overlay = map[string][]byte{}
+	}
+	maps.Copy(overlay, out)
+	errs, _ := b.check(pl.prog, overlay)
+	return errs[dir], nil
+}
+
+// added returns the errors of es that are not among those the build had
+// before the rewrite, told by file and text: the edits move positions.
+func added(es, before []buildError) []buildError {
+	return slices.DeleteFunc(slices.Clone(es), func(e buildError) bool {
+		return slices.ContainsFunc(before, func(o buildError) bool { return o.key() == e.key() })
+	})
 }
 
 // excludedSuspects are the sets with an edit, loaded or excluded, in dir

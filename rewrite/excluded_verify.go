@@ -185,16 +185,10 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 		for dir, es := range errs {
 			// A build that failed before the rewrite (another platform's
 			// broken test) blames the rewrite only for errors it adds.
-			if len(before[dir]) > 0 {
-				es = slices.DeleteFunc(slices.Clone(es), func(e buildError) bool {
-					// By file and text: the edits move the positions.
-					return slices.ContainsFunc(before[dir], func(o buildError) bool { return o.key() == e.key() })
-				})
-				if len(es) == 0 {
-					delete(errs, dir)
-				} else {
-					errs[dir] = es
-				}
+			if es = added(es, before[dir]); len(es) == 0 {
+				delete(errs, dir)
+			} else {
+				errs[dir] = es
 			}
 		}
 		// Each failing package's errors, bisected to the sets that cause
@@ -211,58 +205,16 @@ func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*C
 				break
 			}
 			for _, dir := range dirs {
-				// The package's errors one after another, in this round:
-				// once the sets causing one are out, what it still fails
-				// with (another error, or the same one from another set)
-				// is next, at the cost of one check, not of a round.
 				rest := slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { _, ok := bad[cs]; return ok })
-				first := errs[dir][0]
-				for n := 0; ; n++ {
-					t := time.Now()
-					memo := b.cfg.String() + ": " + first.key()
-					prior := slices.DeleteFunc(slices.Clone(rest), func(cs *ChangeSet) bool { return !slices.Contains(pl.opts.blames[memo], cs.Name) })
-					nameMatch := named(rest, first.text)
-					both := slices.Clone(nameMatch)
-					for _, cs := range editors[first.file] {
-						if !slices.Contains(both, cs) {
-							both = append(both, cs)
-						}
-					}
-					likely := [][]*ChangeSet{prior, nameMatch, editors[first.file], both}
-					culprits, err := pl.isolateExcluded(rest, likely, b, dir, first, alone)
-					if err != nil {
-						return nil, err
-					}
-					debugf("excluded files: %s under %s: %s: bisected to %d of %d sets in %v", dir, b.cfg, first.msg, len(culprits), len(rest), time.Since(t).Round(time.Millisecond))
-					if len(culprits) == 0 {
-						if n == 0 {
-							unexplained = append(unexplained, dir)
-						}
-						break
-					}
-					if pl.opts.blames != nil {
-						for _, cs := range culprits {
-							if !slices.Contains(pl.opts.blames[memo], cs.Name) {
-								pl.opts.blames[memo] = append(pl.opts.blames[memo], cs.Name)
-							}
-						}
-					}
-					fail(culprits, byName[first.file], fmt.Sprintf("with it, the build for %s fails: %s", b.cfg, first.msg))
-					rest = slices.DeleteFunc(rest, func(cs *ChangeSet) bool { return slices.Contains(culprits, cs) })
-					if !alone {
-						break
-					}
-					left, err := pl.excludedErrors(rest, alone1(b, dir), dir)
-					if err != nil {
-						return nil, err
-					}
-					left = slices.DeleteFunc(left, func(e buildError) bool {
-						return slices.ContainsFunc(before[dir], func(o buildError) bool { return o.key() == e.key() })
-					})
-					if len(left) == 0 {
-						break
-					}
-					first = left[0]
+				blamed, err := pl.explain(b, dir, errs[dir][0], before[dir], rest, editors, alone)
+				if err != nil {
+					return nil, err
+				}
+				if len(blamed) == 0 {
+					unexplained = append(unexplained, dir)
+				}
+				for _, bl := range blamed {
+					fail(bl.sets, byName[bl.err.file], fmt.Sprintf("with it, the build for %s fails: %s", b.cfg, bl.err.msg))
 				}
 			}
 		}

@@ -14,7 +14,7 @@ func TestExcludedBrokenBefore(t *testing.T) {
 		t.Skip("loads a module")
 	}
 	dir := t.TempDir()
-	put(t, filepath.Join(dir, "go.mod"), "module example.com/x\n\ngo 1.26.0\n\nrequire github.com/ctxlint/ctxlint v0.0.0\n\nreplace github.com/ctxlint/ctxlint => "+moduleRoot()+"\n")
+	putGoMod(t, dir)
 	put(t, filepath.Join(dir, "a", "a.go"), `package a
 
 import (

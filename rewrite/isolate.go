@@ -67,27 +67,32 @@ func bisect(cands, base []*ChangeSet, breaks func([]*ChangeSet) (bool, error)) (
 	return append(fromA, fromB...), nil
 }
 
-// breaks reports whether applying sets gives the error key in pkg. A set
-// that cannot be edited without one left out (a sink whose context comes
-// from a set not applied) is left out too.
+// breaks reports whether applying sets gives the error key in pkg.
 func (pl *Plan) breaks(sets []*ChangeSet, pkg *packages.Package, key string) (bool, error) {
+	out, err := pl.applyPart(sets)
+	if err != nil {
+		return false, err
+	}
+	errs, _, err := pl.verify(out, pkg)
+	if err != nil {
+		return false, err
+	}
+	return slices.ContainsFunc(errs, func(e typeError) bool { return e.pkg == pkg && errorKey(e.Error) == key }), nil
+}
+
+// applyPart applies some of the sets, for a check: a set that cannot be
+// edited without one left out (a sink whose context comes from a set not
+// applied) is left out too.
+func (pl *Plan) applyPart(sets []*ChangeSet) (map[string][]byte, error) {
 	sets = slices.Clone(sets)
 	for range maxApplyRetries {
 		out, failed, err := pl.Apply(sets)
-		if err != nil {
-			return false, err
+		if err != nil || len(failed) == 0 {
+			return out, err
 		}
-		if len(failed) > 0 {
-			sets = slices.DeleteFunc(sets, func(cs *ChangeSet) bool { return failed[cs] != nil })
-			continue
-		}
-		errs, _, err := pl.verify(out, pkg)
-		if err != nil {
-			return false, err
-		}
-		return slices.ContainsFunc(errs, func(e typeError) bool { return e.pkg == pkg && errorKey(e.Error) == key }), nil
+		sets = slices.DeleteFunc(sets, func(cs *ChangeSet) bool { return failed[cs] != nil })
 	}
-	return false, fmt.Errorf("internal error: the sets checked for %s kept failing to edit after %d tries", pkg.PkgPath, maxApplyRetries)
+	return nil, fmt.Errorf("internal error: the sets of a check kept failing to edit after %d tries", maxApplyRetries)
 }
 
 // suspects are the sets that edit a file of pkg or of a package it

@@ -20,13 +20,18 @@ func fixtureModule(t *testing.T, name string) string {
 		t.Skip("loads a module")
 	}
 	dir := t.TempDir()
-	root := moduleRoot()
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, "rewrite", "testdata", name, "before"))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(moduleRoot(), "rewrite", "testdata", name, "before"))); err != nil {
 		t.Fatal(err)
 	}
-	mod := "module example.com/x\n\ngo 1.26.0\n\nrequire github.com/ctxlint/ctxlint v0.0.0\n\nreplace github.com/ctxlint/ctxlint => " + root + "\n"
-	put(t, filepath.Join(dir, "go.mod"), mod)
+	putGoMod(t, dir)
 	return dir
+}
+
+// putGoMod writes the go.mod of a fixture module in dir: example.com/x,
+// with this checkout as github.com/ctxlint/ctxlint.
+func putGoMod(t *testing.T, dir string) {
+	t.Helper()
+	put(t, filepath.Join(dir, "go.mod"), "module example.com/x\n\ngo 1.26.0\n\nrequire github.com/ctxlint/ctxlint v0.0.0\n\nreplace github.com/ctxlint/ctxlint => "+moduleRoot()+"\n")
 }
 
 // loadModule loads every package of the module in dir, with its tests.
