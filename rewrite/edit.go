@@ -869,7 +869,7 @@ func shadowsContext(f *file) bool {
 // (which breaks /v2 and gopkg.in paths) and no loading.
 func (e *edit) resolver() resolverFunc {
 	if e.names == nil {
-		e.names = map[string]string{"context": "context", "time": "time", "net": "net", "net/http": "http", "os/exec": "exec", healthPath: "health"}
+		e.names = map[string]string{"context": "context", "time": "time", "net": "net", "net/http": "http", "os/exec": "exec", healthPath: "health", "C": "C"}
 		for _, pkg := range e.p.pkgs {
 			if pkg.Name != "" {
 				e.names[pkg.PkgPath] = pkg.Name

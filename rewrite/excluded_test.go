@@ -104,7 +104,7 @@ import . "example.com/x/a"
 
 func w() { H() }
 `)
-	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Env: append(os.Environ(), "GOOS=linux")}, "./...")
+	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: LoadMode, Env: append(os.Environ(), "GOOS=linux")}, "./...")
 	require.NoError(t, err)
 	require.Zero(t, packages.PrintErrors(pkgs))
 	var a *types.Package

@@ -203,7 +203,7 @@ func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
 		switch m.kind {
 		case "ext":
 			if tf := fl.p.fset.File(m.pos); tf != nil && fl.p.cgoFiles[tf.Name()] {
-				return "cgo", fmt.Sprintf("%s is in a package that uses cgo, whose files ctxlint does not edit", fl.nameOf(m)), m.pos
+				return "cgo", fmt.Sprintf("%s is declared in a file cgo generates, which ctxlint cannot edit", fl.nameOf(m)), m.pos
 			}
 			if fl.p.fset.File(m.pos) != nil && fl.p.inModule(fl.p.fset.File(m.pos).Name()) {
 				return "generated file", fmt.Sprintf("%s is declared in a generated file, which ctxlint does not edit", fl.nameOf(m)), m.pos
@@ -226,6 +226,9 @@ func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
 			if f := fl.p.funcs[m.pos]; f != nil && hasLinkname(f) {
 				return "linkname", fmt.Sprintf("%s is named by a //go:linkname directive: code elsewhere may reach it by its symbol, with the signature it has now; change both by hand", fl.nameOf(m)), m.pos
 			}
+			if f := fl.p.funcs[m.pos]; f != nil && exportedToC(f) {
+				return "cgo export", fmt.Sprintf("%s is exported to C by //export: C code calls it with the signature it has now, which cannot take a context.Context; give the Go callers a sibling that takes ctx, by hand", fl.nameOf(m)), m.pos
+			}
 		}
 	}
 	return "", "", token.NoPos
@@ -238,6 +241,19 @@ func hasLinkname(f *fun) bool {
 			if strings.HasPrefix(c.Text, "//go:linkname ") && strings.Contains(c.Text, " "+f.decl.Name.Name) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// exportedToC reports whether f carries cgo's //export directive.
+func exportedToC(f *fun) bool {
+	if f.decl.Doc == nil || f.decl.Recv != nil {
+		return false
+	}
+	for _, c := range f.decl.Doc.List {
+		if strings.HasPrefix(c.Text, "//export ") {
+			return true
 		}
 	}
 	return false

@@ -37,7 +37,7 @@ func putGoMod(t *testing.T, dir string) {
 // loadModule loads every package of the module in dir, with its tests.
 func loadModule(t *testing.T, dir string) []*packages.Package {
 	t.Helper()
-	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true}, "./...")
+	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: LoadMode, Tests: true}, "./...")
 	if err != nil || packages.PrintErrors(pkgs) > 0 {
 		t.Fatalf("load: %v", err)
 	}

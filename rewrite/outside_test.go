@@ -127,7 +127,7 @@ var Fetch = (*client.Client).Fetch
 				pattern = "./loop/..."
 			}
 			res, err := rewrite.Migrate(func() ([]*packages.Package, error) {
-				return packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true}, pattern)
+				return packages.Load(&packages.Config{Dir: dir, Mode: rewrite.LoadMode, Tests: true}, pattern)
 			}, rewrite.Options{})
 			require.NoError(t, err)
 			var classes []string

@@ -339,7 +339,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 			if tf := p.fset.File(fn.Pos()); tf != nil && (p.cgoFiles[tf.Name()] || p.inModule(tf.Name()) && p.files[tf.Name()] == nil) {
 				class, why := "generated file", "is declared in a generated file, which ctxlint does not edit: regenerate it with a context (for gRPC, the generated clients take one)"
 				if p.cgoFiles[tf.Name()] {
-					class, why = "cgo", "is in a file that uses cgo, which ctxlint does not edit: give it a ctx parameter by hand"
+					class, why = "cgo", "is declared in a file cgo generates, which ctxlint cannot edit"
 				}
 				b.refuse(class, fmt.Sprintf("%s %s", fn.FullName(), why), p.fset.Position(last.call.Pos()), label)
 				return 0

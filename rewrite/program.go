@@ -31,7 +31,9 @@ type program struct {
 	modules []string
 	overlay map[string][]byte
 	// cgoFiles are the files cgo generated for packages of the main
-	// modules: their functions cannot be edited.
+	// modules: their functions cannot be edited. Loaded in LoadMode, they
+	// are only its declarations of the C names; otherwise they stand for
+	// the cgo files themselves.
 	cgoFiles map[string]bool
 }
 

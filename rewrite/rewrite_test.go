@@ -54,7 +54,7 @@ var cases = []struct {
 	// refused, then its loop's, which has nothing left to pass ctx to;
 	// Names, whose method has the same name, is migrated.
 	{name: "tagged", refused: []string{"build-tagged file", "build-tagged file", "build-tagged file", "does not compile", "build-tagged file"}, remain: 4, goos: []string{"windows"}},
-	{name: "cgo", refused: []string{"cgo"}, remain: 1},
+	{name: "cgo", refused: []string{"cgo export"}, remain: 1},
 	{name: "generated", refused: []string{"generated file"}, remain: 1},
 	{name: "types", refused: []string{"fixed signature", "used by reflection", "used by reflection", "used by reflection"}, remain: 2},
 	{name: "refused", refused: []string{"no deadline", "external interface", "linkname"}, remain: 3},
@@ -159,7 +159,7 @@ func migrate(t *testing.T, dir string, opts rewrite.Options) *rewrite.Result {
 
 func load(t *testing.T, dir string) []*packages.Package {
 	t.Helper()
-	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true}, "./...")
+	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: rewrite.LoadMode, Tests: true}, "./...")
 	require.NoError(t, err)
 	require.Zero(t, packages.PrintErrors(pkgs), "errors loading %s", dir)
 	return pkgs

@@ -133,6 +133,7 @@ func (pl *Plan) verify(out map[string][]byte, only *packages.Package) ([]typeErr
 		if pkg.Module != nil && pkg.Module.GoVersion != "" {
 			conf.GoVersion = "go" + pkg.Module.GoVersion
 		}
+		usesCgo(&conf) // as LoadMode loaded it
 		info := newInfo(pkg.TypesInfo)
 		t, _ := conf.Check(pkg.PkgPath, p.fset, files, info)
 		done[pkg] = &rechecked{files: files, types: t, info: info, imports: imports}

@@ -48,7 +48,7 @@ func main() {
 	start := time.Now()
 	os.Setenv("CTXLINT_DEBUG", "timing")
 	res, err := rewrite.Migrate(func() ([]*packages.Package, error) {
-		cfg := &packages.Config{Dir: dir, Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true}
+		cfg := &packages.Config{Dir: dir, Mode: rewrite.LoadMode, Tests: true}
 		pkgs, err := packages.Load(cfg, "./...")
 		if err == nil && packages.PrintErrors(pkgs) > 0 {
 			err = fmt.Errorf("errors loading %s", dir)

@@ -27,6 +27,7 @@ import (
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/analyzers/todoctx"
 	"github.com/ctxlint/ctxlint/internal/wholeprog"
+	"github.com/ctxlint/ctxlint/rewrite"
 )
 
 // finding is one diagnostic, with the full chain when ctxprop made it.
@@ -160,7 +161,9 @@ func checkSARIFFile(path string, set bool) error {
 // as the plain mode does, when the patterns match no packages. The build
 // tags are those of -tags (buildTags), and GOFLAGS's.
 func loadPackages(patterns []string) ([]*packages.Package, error) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, BuildFlags: buildFlags(), ParseFile: parseFile}
+	// rewrite's mode for the analysis too: a path through a cgo file is
+	// then reported, and fixed, in the file its author edits.
+	cfg := &packages.Config{Mode: rewrite.LoadMode, Tests: true, BuildFlags: buildFlags(), ParseFile: parseFile}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		if msg := moduleError(patterns, err.Error()); msg != "" {

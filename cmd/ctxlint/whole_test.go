@@ -59,10 +59,12 @@ func TestWholeProgramErrors(t *testing.T) {
 }
 
 // TestCgoFileNames: a path through a cgo file names the user's file and
-// line, in both modes, not the build cache's file that cgo generated.
+// line, in both modes, not the build cache's file that cgo generated; the
+// cgo file's function is a hop like any other (rewrite.LoadMode loads the
+// file as written), which -fix can edit.
 func TestCgoFileNames(t *testing.T) {
 	want := []string{
-		`loop.go:12:7: "cgo" (liveness): github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/cgoname.resolve reaches net.LookupHost (resolve.go:12) without the health deadline (it takes no context): Loop (loop.go:12)`,
+		`loop.go:12:7: "cgo" (liveness): net.LookupHost without the health deadline (it takes no context): Loop (loop.go:12) → resolve (resolve.go:12); run ctxlint -fix to thread the deadline down`,
 	}
 	for _, args := range [][]string{{"./testdata/cgoname"}, {"-whole-program", "./testdata/cgoname"}} {
 		if got := reports(t, args...); !slices.Equal(got, want) {

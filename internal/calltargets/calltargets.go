@@ -99,6 +99,7 @@ func ownFunctions(initial []*packages.Package) map[*ssa.Function]bool {
 // all (the tests compare allFunctions with ssautil.AllFunctions).
 func ownFunctionsBy(initial []*packages.Package, all func(*ssa.Program, map[*types.Package]bool) map[*ssa.Function]bool) map[*ssa.Function]bool {
 	prog, _ := ssautil.AllPackages(initial, ssa.InstantiateGenerics)
+	createImplicit(prog)
 	mine := make(map[*types.Package]bool)
 	reaching := make(map[*types.Package]bool) // with syntax, as AllFunctions visits
 	for p := range Reaching(initial) {
@@ -191,6 +192,19 @@ func pkgOf(fn *ssa.Function) *ssa.Package {
 		return fn.Origin().Pkg
 	}
 	return fn.Pkg
+}
+
+// createImplicit creates the imported packages go/packages does not list:
+// cgo's "C", which a cgo package loaded as written (rewrite.LoadMode)
+// imports. Building a package needs all its imports created.
+func createImplicit(prog *ssa.Program) {
+	for _, p := range prog.AllPackages() {
+		for _, imp := range p.Pkg.Imports() {
+			if prog.Package(imp) == nil {
+				prog.CreatePackage(imp, nil, nil, true)
+			}
+		}
+	}
 }
 
 // buildAll builds the packages' function bodies, on every core: building

@@ -1,11 +1,18 @@
 package cg
 
-import "github.com/ctxlint/ctxlint/runtime/health"
+import (
+	"context"
 
-// Loop resolves on every tick.
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+// Loop resolves and pings on every tick.
 func Loop() {
 	h := health.RegisterLiveness("cgo")
-	for range h.C {
-		_ = resolve("a")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = resolve(ctx, "a")
+		Ping()
+		cancel()
 	}
 }

@@ -1,5 +1,5 @@
-// Package cg reaches a blocking call through a function of a cgo file,
-// which ctxlint does not edit: the set is refused, and nothing changes.
+// Package cg reaches blocking calls through functions of cgo files: resolve
+// is a Go function like any other and gains ctx; Ping is exported to C.
 package cg
 
 /*
@@ -7,10 +7,13 @@ static int one(void) { return 1; }
 */
 import "C"
 
-import "net"
+import (
+	"context"
+	"net"
+)
 
-func resolve(name string) error {
+func resolve(ctx context.Context, name string) error {
 	_ = C.one()
-	_, err := net.LookupHost(name)
+	_, err := net.DefaultResolver.LookupHost(ctx, name)
 	return err
 }

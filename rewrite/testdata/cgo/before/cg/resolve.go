@@ -1,5 +1,5 @@
-// Package cg reaches a blocking call through a function of a cgo file,
-// which ctxlint does not edit: the set is refused, and nothing changes.
+// Package cg reaches blocking calls through functions of cgo files: resolve
+// is a Go function like any other and gains ctx; Ping is exported to C.
 package cg
 
 /*
