@@ -38,5 +38,7 @@
 //     mode, or prints a unified diff.
 //
 // A change set is applied whole or not at all; a refusal never blocks the
-// others. Files of other modules and generated files are never edited.
+// others, except a loop's: once every set that edits its function is
+// refused, its context would go unused, and it is refused with them
+// (loopwork.go). Files of other modules and generated files are never edited.
 package rewrite

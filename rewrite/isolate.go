@@ -82,9 +82,10 @@ func (pl *Plan) breaks(sets []*ChangeSet, pkg *packages.Package, key string) (bo
 
 // applyPart applies some of the sets, for a check: a set that cannot be
 // edited without one left out (a sink whose context comes from a set not
-// applied) is left out too.
+// applied) is left out too, as is a loop whose work is all left out.
 func (pl *Plan) applyPart(sets []*ChangeSet) (map[string][]byte, error) {
-	sets = slices.Clone(sets)
+	idle := pl.idleLoops(sets)
+	sets = slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { return slices.Contains(idle, cs) })
 	for range maxApplyRetries {
 		out, failed, err := pl.Apply(sets)
 		if err != nil || len(failed) == 0 {

@@ -170,3 +170,71 @@ func TestMergeShared(t *testing.T) {
 		t.Errorf("merged set = %+v", m)
 	}
 }
+
+// TestLoopRefusedWithItsWork: when every set that edits a loop's function
+// (the calls its context goes to) is refused, the loop's set is refused
+// for that cause, naming them, and is not applied to declare a context
+// nothing uses (which a check would blame as "declared and not used").
+func TestLoopRefusedWithItsWork(t *testing.T) {
+	pkgs := loadModule(t, fixtureModule(t, "chain"))
+	_, stuck := analyzeModule(t, pkgs)
+	pl := Build(pkgs, stuck, Options{})
+	var loop *ChangeSet
+	for _, cs := range pl.Sets {
+		if cs.Loop != nil {
+			loop = cs
+		}
+	}
+	if loop == nil {
+		t.Fatal("no loop set planned")
+	}
+	_, decl := pl.prog.funcAt(loop.Loop.Call)
+	var deregister token.Pos
+	ast.Inspect(decl, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Deregister" {
+				deregister = c.Lparen
+			}
+		}
+		return true
+	})
+	if !deregister.IsValid() {
+		t.Fatal("no h.Deregister() call in the loop's function")
+	}
+	// Each set editing the loop's function also passes ctx to
+	// h.Deregister(): too many arguments, so each is refused.
+	var work []string
+	for _, cs := range pl.Sets {
+		if cs != loop && slices.ContainsFunc(setPositions(cs), func(p token.Pos) bool { return decl.Pos() <= p && p < decl.End() }) {
+			cs.PassCtx = append(cs.PassCtx, deregister)
+			work = append(work, cs.Name)
+		}
+	}
+	if len(work) == 0 {
+		t.Fatal("no set edits the loop's function")
+	}
+	res, err := pl.Execute()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got *Refusal
+	for i, r := range res.Refusals {
+		if strings.HasPrefix(r.Reason, loop.Name+":") {
+			got = &res.Refusals[i]
+		}
+		if strings.Contains(r.Reason, "declared and not used") {
+			t.Errorf("refusal %v blames a context the rewrite left unused", r)
+		}
+	}
+	if got == nil || got.Class != "nothing below" {
+		t.Fatalf("refusals %v: want %q refused as nothing below", res.Refusals, loop.Name)
+	}
+	for _, name := range work {
+		if !strings.Contains(got.Reason, name) {
+			t.Errorf("refusal %v does not name the refused set %q", got, name)
+		}
+	}
+	if slices.Contains(res.Applied, loop) {
+		t.Errorf("the loop's set was applied")
+	}
+}

@@ -70,6 +70,9 @@ type Plan struct {
 	whole map[string]bool
 	// excluded indexes the files the build excludes, once a set needed it.
 	excluded *excluded
+	// work maps each loop set to the sets that use its context, once
+	// asked (loopwork.go).
+	work map[*ChangeSet][]*ChangeSet
 }
 
 // A ChangeSet is a connected group of edits, applied whole or not at all.

@@ -39,13 +39,18 @@ const maxRounds = 20
 func (pl *Plan) Execute() (*Result, error) {
 	res := &Result{Refusals: slices.Clone(pl.Refusals), Planned: len(pl.Sets)}
 	sets := slices.Clone(pl.Sets)
+	refusedAs := map[*ChangeSet]string{}
 	drop := func(cs *ChangeSet, class, reason string, at token.Pos) {
 		sets = slices.DeleteFunc(sets, func(s *ChangeSet) bool { return s == cs })
+		refusedAs[cs] = class
 		res.Refusals = append(res.Refusals, Refusal{Class: class, Reason: fmt.Sprintf("%s: %s", cs.Name, reason), Pos: pl.prog.fset.Position(at), Paths: cs.Paths})
 	}
 	for round := 0; ; round++ {
 		if round == maxRounds {
 			return nil, fmt.Errorf("the plan did not settle in %d rounds", maxRounds)
+		}
+		for _, l := range pl.idleLoops(sets) {
+			drop(l, "nothing below", pl.idleReason(l, refusedAs), l.Loop.Recv)
 		}
 		if len(sets) == 0 {
 			res.Files, res.Old = map[string][]byte{}, map[string][]byte{}
