@@ -34,6 +34,12 @@ type excluded struct {
 	dirs       map[string]string  // directory → import path of its loaded package
 	mods       []*packages.Module // the main modules
 	p          *program
+	tags       []string // the user's build tags
+	// typed holds, by file name, what each file's selectors select,
+	// once a build typed it (nil if none could); configs, the build
+	// that includes each file.
+	typed   map[string]selected
+	configs map[string]buildConfig
 }
 
 // excludedFile is what an excluded file names, with where.
@@ -90,7 +96,11 @@ type decl struct {
 // the build excludes whole. Of files in a directory no package was loaded
 // from, only those importing a package of the main modules can use one.
 func newExcluded(p *program, tags []string) *excluded {
-	x := &excluded{p: p, dependents: map[string]map[string]bool{}, loaded: map[string]bool{}, dirs: map[string]string{}, mods: p.mainModules()}
+	x := &excluded{
+		p: p, tags: tags, mods: p.mainModules(),
+		dependents: map[string]map[string]bool{}, loaded: map[string]bool{}, dirs: map[string]string{},
+		typed: map[string]selected{}, configs: map[string]buildConfig{},
+	}
 	known := map[string]bool{} // the files of the loaded packages
 	dirPkg := map[string]*packages.Package{}
 	for _, pkg := range p.pkgs {
@@ -340,9 +350,9 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 	path, name := fn.Pkg().Path(), fn.Name()
 	recv := fn.Signature().Recv()
 	var out []exUse
-	refs := func(f *excludedFile, rs []ref, on func(string) bool) {
+	refs := func(f *excludedFile, rs []ref, on func(ref) bool) {
 		for _, r := range rs {
-			if !on(r.on) {
+			if !on(r) {
 				continue
 			}
 			how := "called in"
@@ -352,7 +362,23 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 			out = append(out, exUse{file: f, how: how, ref: r})
 		}
 	}
-	all := func(string) bool { return true }
+	all := func(ref) bool { return true }
+	// What a typed selector may select to use fn: fn, and for an
+	// interface's method, each method that gains ctx with it as declared
+	// again below (a platform's implementation, called on its own type).
+	keys := map[string]bool{}
+	if recv != nil {
+		keys[memberKey(fn)] = true
+		if types.IsInterface(recv.Type()) {
+			for _, f := range x.files {
+				for key, d := range f.recvs {
+					if key[1] == name && d.n == fn.Signature().Params().Len() && f.pkgPath != "" {
+						keys[f.pkgPath+"."+key[0]+"."+name] = true
+					}
+				}
+			}
+		}
+	}
 	for _, f := range x.files {
 		if recv == nil {
 			if f.pkgPath == path {
@@ -363,7 +389,7 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 				continue
 			}
 			if local, ok := f.imports[path]; ok && local != "_" && local != "." {
-				refs(f, f.sels[name], func(on string) bool { return on == local })
+				refs(f, f.sels[name], func(r ref) bool { return r.on == local })
 			} else if ok && local == "." {
 				refs(f, f.idents[name], all)
 			}
@@ -390,8 +416,9 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 		} else if d, ok := f.recvs[[2]string{recvTypeName(recv.Type()), name}]; ok && f.pkgPath == path {
 			out = append(out, exUse{file: f, how: "declared again in", decl: d})
 		}
-		// x.M where x names an import is a package's function, not a method.
-		refs(f, f.sels[name], func(on string) bool { return !f.importsName(on) })
+		// x.M where x names an import is a package's function, not a
+		// method; typed, x.M is a use only if it selects one of keys.
+		refs(f, f.sels[name], func(r ref) bool { return !f.importsName(r.on) && x.selects(f, r, keys) })
 	}
 	return out
 }
@@ -414,9 +441,9 @@ func (x *excluded) slotUses(v *types.Var) []exUse {
 		return nil // a local or a parameter: no excluded file names it
 	}
 	var out []exUse
-	refs := func(f *excludedFile, rs []ref, on func(string) bool) {
+	refs := func(f *excludedFile, rs []ref, on func(ref) bool) {
 		for _, r := range rs {
-			if !on(r.on) {
+			if !on(r) {
 				continue
 			}
 			how := "called in"
@@ -448,15 +475,16 @@ func (x *excluded) slotUses(v *types.Var) []exUse {
 		switch {
 		case v.IsField():
 			if x.dependsOn(f, path) {
-				refs(f, f.sels[name], func(on string) bool { return !f.importsName(on) })
+				keys := map[string]bool{memberKey(v): true}
+				refs(f, f.sels[name], func(r ref) bool { return !f.importsName(r.on) && x.selects(f, r, keys) })
 				stores(f, func(s stored) bool { return s.sel && !f.importsName(s.on) })
 			}
 		case f.pkgPath == path:
-			refs(f, f.idents[name], func(string) bool { return true })
+			refs(f, f.idents[name], func(ref) bool { return true })
 			stores(f, func(s stored) bool { return !s.sel })
 		default:
 			if local, ok := f.imports[path]; ok && local != "_" && local != "." {
-				refs(f, f.sels[name], func(on string) bool { return on == local })
+				refs(f, f.sels[name], func(r ref) bool { return r.on == local })
 				stores(f, func(s stored) bool { return s.sel && s.on == local })
 			}
 		}

@@ -149,3 +149,77 @@ func w() { H() }
 		assert.Empty(t, x.uses(f), f.FullName())
 	}
 }
+
+// TestExcludedUseByType: in a file another platform's build includes, a
+// selector is a use of a method only when it selects that method. The
+// file's own type's run and a library type's Reset share names with a's
+// methods that gain ctx; only the calls on a's T are uses.
+func TestExcludedUseByType(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a module")
+	}
+	dir := t.TempDir()
+	write := func(name, src string) {
+		t.Helper()
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	write("go.mod", "module example.com/x\n\ngo 1.26.0\n")
+	write("a/a.go", `package a
+
+type T struct{}
+
+func (T) Run()         {}
+func (T) Reset(string) {}
+`)
+	write("b/b.go", "package b\n\nimport \"example.com/x/a\"\n\nvar _ a.T\n")
+	write("b/b_windows.go", `//go:build windows
+
+package b
+
+import (
+	"strings"
+
+	"example.com/x/a"
+)
+
+type prog struct{}
+
+func (p *prog) Run() {}
+
+func (p *prog) Start() { p.Run() }
+
+func w() {
+	r := strings.NewReader("")
+	r.Reset("")
+	var t a.T
+	t.Run()
+	t.Reset("")
+}
+`)
+	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: LoadMode, Env: append(os.Environ(), "GOOS=linux")}, "./...")
+	require.NoError(t, err)
+	require.Zero(t, packages.PrintErrors(pkgs))
+	var a *types.Package
+	for _, p := range pkgs {
+		if p.PkgPath == "example.com/x/a" {
+			a = p.Types
+		}
+	}
+	require.NotNil(t, a)
+	x := newExcluded(newProgram(pkgs), nil)
+	src, err := os.ReadFile(filepath.Join(dir, "b/b_windows.go"))
+	require.NoError(t, err)
+	for _, c := range []struct{ method, at string }{
+		{"Run", "t.Run()"},
+		{"Reset", `t.Reset("")`},
+	} {
+		obj, _, _ := types.LookupFieldOrMethod(a.Scope().Lookup("T").Type(), false, a, c.method)
+		uses := x.uses(obj.(*types.Func))
+		if assert.Len(t, uses, 1, c.method) {
+			assert.Equal(t, "called in", uses[0].how)
+			at := uses[0].ref.offset
+			assert.Equal(t, c.at, string(src[at-2:at+len(c.at)-2]), c.method)
+		}
+	}
+}

@@ -54,7 +54,11 @@ func configFor(name string, userTags []string) (buildConfig, bool) {
 		known[p[0]], known[p[1]] = true, true
 	}
 	for _, line := range strings.Split(string(src), "\n") {
-		if !constraint.IsGoBuild(line) {
+		if strings.HasPrefix(line, "package ") {
+			break // constraints stand above the package clause
+		}
+		// A "// +build" line alone constrains code older than Go 1.17.
+		if !constraint.IsGoBuild(line) && !constraint.IsPlusBuild(line) {
 			continue
 		}
 		expr, err := constraint.Parse(line)
@@ -247,15 +251,42 @@ type buildError struct {
 // fails is an error of every directory), and the files the build
 // compiled.
 func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[string][]buildError, compiled map[string]bool) {
-	env := append(os.Environ(), "GOOS="+b.cfg.goos, "GOARCH="+b.cfg.goarch, "CGO_ENABLED=0", "GOFLAGS=")
-	var flags []string
-	if len(b.cfg.tags) > 0 {
-		flags = []string{"-tags=" + strings.Join(b.cfg.tags, ",")}
-	}
 	errs, compiled = map[string][]buildError{}, map[string]bool{}
-	// One load per module: patterns are directories relative to it.
+	pkgs, failed := b.cfg.load(p, slices.Collect(maps.Keys(b.dirs)), overlay, packages.LoadAllSyntax, b.tests)
+	for dir, err := range failed {
+		msg := relError(p, err.Error())
+		errs[dir] = append(errs[dir], buildError{msg: msg, text: msg})
+	}
+	for _, pkg := range pkgs {
+		for _, name := range pkg.CompiledGoFiles {
+			compiled[name] = true
+		}
+		for _, e := range pkg.Errors {
+			file, _, _ := strings.Cut(e.Pos, ":")
+			dir := filepath.Dir(file)
+			if file == "" || file == "-" {
+				dir = pkgDir(pkg)
+			}
+			if b.dirs[dir] {
+				errs[dir] = append(errs[dir], buildError{file: file, msg: relError(p, e.Error()), text: relError(p, e.Msg)})
+			}
+		}
+	}
+	return errs, compiled
+}
+
+// load loads the package directories under the build, with the overlay:
+// one load per main module, whose patterns are directories relative to
+// it. A load that fails is the failure of each of its directories.
+func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, mode packages.LoadMode, tests bool) (pkgs []*packages.Package, failed map[string]error) {
+	env := append(os.Environ(), "GOOS="+c.goos, "GOARCH="+c.goarch, "CGO_ENABLED=0", "GOFLAGS=")
+	var flags []string
+	if len(c.tags) > 0 {
+		flags = []string{"-tags=" + strings.Join(c.tags, ",")}
+	}
+	failed = map[string]error{}
 	byModule := map[string][]string{}
-	for dir := range b.dirs {
+	for _, dir := range dirs {
 		for _, mod := range p.modules {
 			if rel, err := filepath.Rel(mod, dir); err == nil && !strings.HasPrefix(rel, "..") {
 				byModule[mod] = append(byModule[mod], "./"+filepath.ToSlash(rel))
@@ -266,39 +297,23 @@ func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[s
 	for _, mod := range slices.Sorted(maps.Keys(byModule)) {
 		patterns := byModule[mod]
 		slices.Sort(patterns)
-		pkgs, err := packages.Load(&packages.Config{
-			Mode:       packages.LoadAllSyntax,
+		loaded, err := packages.Load(&packages.Config{
+			Mode:       mode,
 			Dir:        mod,
 			Env:        env,
 			BuildFlags: flags,
 			Overlay:    overlay,
-			Tests:      b.tests,
+			Tests:      tests,
 		}, patterns...)
 		if err != nil {
 			for _, pat := range patterns {
-				dir := filepath.Join(mod, filepath.FromSlash(pat))
-				msg := relError(p, err.Error())
-				errs[dir] = append(errs[dir], buildError{msg: msg, text: msg})
+				failed[filepath.Join(mod, filepath.FromSlash(pat))] = err
 			}
 			continue
 		}
-		for _, pkg := range pkgs {
-			for _, name := range pkg.CompiledGoFiles {
-				compiled[name] = true
-			}
-			for _, e := range pkg.Errors {
-				file, _, _ := strings.Cut(e.Pos, ":")
-				dir := filepath.Dir(file)
-				if file == "" || file == "-" {
-					dir = pkgDir(pkg)
-				}
-				if b.dirs[dir] {
-					errs[dir] = append(errs[dir], buildError{file: file, msg: relError(p, e.Error()), text: relError(p, e.Msg)})
-				}
-			}
-		}
+		pkgs = append(pkgs, loaded...)
 	}
-	return errs, compiled
+	return pkgs, failed
 }
 
 // pkgDir is the directory of a package's files.
