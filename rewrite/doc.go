@@ -27,7 +27,9 @@
 //     is the program Migrate's next pass analyses: it loads only once.
 //   - Files the build excludes (other build tags or GOOS: excluded.go) are
 //     not type-checked with the rest. Their uses of a function that gains
-//     ctx are found by what each file can name, edited in their bytes (a
+//     ctx are found by what each file can name, a method's by what its
+//     selector selects once a build that includes the file typed it
+//     (excluded_types.go), edited in their bytes (a
 //     call passes the context parameter around it, else context.TODO(); a
 //     platform's own declaration of the function gains ctx), and checked
 //     by loading their packages under a GOOS, GOARCH and tags that include

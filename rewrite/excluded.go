@@ -371,9 +371,13 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 		keys[memberKey(fn)] = true
 		if types.IsInterface(recv.Type()) {
 			for _, f := range x.files {
+				pkg := f.pkgPath
+				if pkg == "" && x.dirs[f.dir] != "" {
+					pkg = x.dirs[f.dir] + "_test" // an external test beside the package
+				}
 				for key, d := range f.recvs {
-					if key[1] == name && d.n == fn.Signature().Params().Len() && f.pkgPath != "" {
-						keys[f.pkgPath+"."+key[0]+"."+name] = true
+					if key[1] == name && d.n == fn.Signature().Params().Len() && pkg != "" {
+						keys[pkg+"."+key[0]+"."+name] = true
 					}
 				}
 			}

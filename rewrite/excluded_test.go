@@ -171,6 +171,8 @@ type T struct{}
 
 func (T) Run()         {}
 func (T) Reset(string) {}
+
+type I interface{ N() }
 `)
 	write("b/b.go", "package b\n\nimport \"example.com/x/a\"\n\nvar _ a.T\n")
 	write("b/b_windows.go", `//go:build windows
@@ -197,6 +199,22 @@ func w() {
 	t.Reset("")
 }
 `)
+	// A Windows test's own implementation of I gains ctx with it, and so
+	// does its call on that type.
+	write("b/b_windows_test.go", `//go:build windows
+
+package b_test
+
+import "example.com/x/a"
+
+type win struct{}
+
+func (win) N() {}
+
+var _ a.I = win{}
+
+func use() { win{}.N() }
+`)
 	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: LoadMode, Env: append(os.Environ(), "GOOS=linux")}, "./...")
 	require.NoError(t, err)
 	require.Zero(t, packages.PrintErrors(pkgs))
@@ -208,6 +226,12 @@ func w() {
 	}
 	require.NotNil(t, a)
 	x := newExcluded(newProgram(pkgs), nil)
+	n, _, _ := types.LookupFieldOrMethod(a.Scope().Lookup("I").Type(), false, a, "N")
+	var hows []string
+	for _, u := range x.uses(n.(*types.Func)) {
+		hows = append(hows, u.how+" "+filepath.Base(u.file.name))
+	}
+	assert.ElementsMatch(t, []string{"declared again in b_windows_test.go", "called in b_windows_test.go"}, hows)
 	src, err := os.ReadFile(filepath.Join(dir, "b/b_windows.go"))
 	require.NoError(t, err)
 	for _, c := range []struct{ method, at string }{
