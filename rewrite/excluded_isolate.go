@@ -13,10 +13,19 @@ import (
 )
 
 // key identifies a build error across builds of different sets: its
-// file and message, not its position, which the edits move.
+// file and message, not its position, which the edits move, nor the
+// context a call and its callee both gained (a call with too few
+// arguments before the rewrite has too few after it).
 func (e buildError) key() string {
-	return e.file + ": " + e.text
+	return e.file + ": " + ctxInLists.Replace(e.text)
 }
+
+// ctxInLists drops a context parameter from the have and want lists of
+// an error's message.
+var ctxInLists = strings.NewReplacer(
+	"(context.Context, ", "(", "(\"context\".Context, ", "(",
+	"(context.Context)", "()", "(\"context\".Context)", "()",
+)
 
 // blame is an error of an excluded build and the sets shown to cause it.
 type blame struct {

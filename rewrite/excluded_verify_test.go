@@ -3,6 +3,7 @@ package rewrite
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -72,5 +73,21 @@ func TestConfigForPlusBuild(t *testing.T) {
 		if !slices.Contains(cfg.tags, "integration") {
 			t.Errorf("%s: built with %s, want -tags=integration", filepath.Base(name), cfg)
 		}
+	}
+}
+
+// TestAddedKeepsOldArityErrors: a test that called a function with too
+// few arguments before the rewrite still does after it, now with a
+// context in both lists: not an error the rewrite added. A call the
+// rewrite gave a context its callee does not take is one.
+func TestAddedKeepsOldArityErrors(t *testing.T) {
+	before := []buildError{{file: "m_test.go", text: "not enough arguments in call to s.gather\n\thave (*Acc, bool)\n\twant (Acc, bool, bool)"}}
+	after := []buildError{
+		{file: "m_test.go", text: "not enough arguments in call to s.gather\n\thave (context.Context, *Acc, bool)\n\twant (context.Context, Acc, bool, bool)"},
+		{file: "m_test.go", text: "too many arguments in call to p.run\n\thave (context.Context)\n\twant ()"},
+	}
+	got := added(after, before)
+	if len(got) != 1 || !strings.Contains(got[0].text, "p.run") {
+		t.Errorf("added = %v, want only the call of p.run", got)
 	}
 }
