@@ -76,14 +76,27 @@ func (x *excluded) selections(f *excludedFile) selected {
 		}
 	}
 	t := time.Now()
-	pkgs, _ := cfg.load(x.p, slices.Sorted(maps.Keys(dirs)), x.p.overlay, typedMode, tests)
+	pf := x.p.builds.load(x.p, cfg, slices.Sorted(maps.Keys(dirs)), tests)
+	fset := pf.fset
+	pkgs, _, done, ok := pf.check(dirs, x.p.overlay)
+	if !ok {
+		pkgs, _ = cfg.load(x.p, slices.Sorted(maps.Keys(dirs)), x.p.overlay, typedMode, tests)
+		done = nil
+		if len(pkgs) > 0 {
+			fset = pkgs[0].Fset
+		}
+	}
 	typed := 0
 	for _, pkg := range pkgs {
-		if pkg.TypesInfo == nil {
+		files, info := pkg.Syntax, pkg.TypesInfo
+		if c, ok := done[pkg]; ok {
+			files, info = c.files, c.info
+		}
+		if info == nil {
 			continue
 		}
-		for _, af := range pkg.Syntax {
-			tf := pkg.Fset.File(af.FileStart)
+		for _, af := range files {
+			tf := fset.File(af.FileStart)
 			if tf == nil || !batch[tf.Name()] || x.typed[tf.Name()] != nil {
 				continue
 			}
@@ -94,9 +107,9 @@ func (x *excluded) selections(f *excludedFile) selected {
 					return true
 				}
 				off := tf.Offset(sel.Sel.Pos())
-				if sn := pkg.TypesInfo.Selections[sel]; sn != nil {
+				if sn := info.Selections[sel]; sn != nil {
 					s[off] = memberKey(sn.Obj())
-				} else if obj := pkg.TypesInfo.Uses[sel.Sel]; obj != nil {
+				} else if obj := info.Uses[sel.Sel]; obj != nil {
 					s[off] = ""
 				}
 				return true

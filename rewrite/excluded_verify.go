@@ -252,16 +252,28 @@ type buildError struct {
 // compiled.
 func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[string][]buildError, compiled map[string]bool) {
 	errs, compiled = map[string][]buildError{}, map[string]bool{}
-	pkgs, failed := b.cfg.load(p, slices.Collect(maps.Keys(b.dirs)), overlay, packages.LoadAllSyntax, b.tests)
+	pf := p.builds.load(p, b.cfg, slices.Collect(maps.Keys(b.dirs)), b.tests)
+	pkgs, pkgErrs, _, ok := pf.check(b.dirs, overlay)
+	failed := pf.failed
+	if !ok {
+		pkgs, failed = b.cfg.load(p, slices.Collect(maps.Keys(b.dirs)), overlay, packages.LoadAllSyntax, b.tests)
+		slices.SortFunc(pkgs, func(x, y *packages.Package) int { return strings.Compare(x.ID, y.ID) })
+		pkgErrs = map[*packages.Package][]packages.Error{}
+		for _, pkg := range pkgs {
+			pkgErrs[pkg] = pkg.Errors
+		}
+	}
 	for dir, err := range failed {
-		msg := relError(p, err.Error())
-		errs[dir] = append(errs[dir], buildError{msg: msg, text: msg})
+		if b.dirs[dir] {
+			msg := relError(p, err.Error())
+			errs[dir] = append(errs[dir], buildError{msg: msg, text: msg})
+		}
 	}
 	for _, pkg := range pkgs {
 		for _, name := range pkg.CompiledGoFiles {
 			compiled[name] = true
 		}
-		for _, e := range pkg.Errors {
+		for _, e := range pkgErrs[pkg] {
 			file, _, _ := strings.Cut(e.Pos, ":")
 			dir := filepath.Dir(file)
 			if file == "" || file == "-" {

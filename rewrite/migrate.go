@@ -39,7 +39,7 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 	overlay := map[string][]byte{}
 	var next []*packages.Package
 	replays := wholeprog.NewReplays()
-	blames := map[string][]string{}
+	blames, builds := map[string][]string{}, loadedBuilds{}
 	for pass := 1; pass <= maxPasses; pass++ {
 		t := time.Now()
 		pkgs := next
@@ -75,7 +75,7 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 		// A copy per pass: the next pass must not keep this one's analysis
 		// (and through it the program before the rewrite) alive.
 		o := opts
-		o.Overlay, o.Reaches, o.blames = overlay, an.Reaches, blames
+		o.Overlay, o.Reaches, o.blames, o.builds = overlay, an.Reaches, blames, builds
 		stage = fmt.Sprintf("planning %d paths (pass %d)", len(stuck), pass)
 		plan := Build(pkgs, stuck, o)
 		if os.Getenv("CTXLINT_DEBUG") == "paths" {

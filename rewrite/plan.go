@@ -49,6 +49,9 @@ type Options struct {
 	// refused are planned again in the next, and their error is first
 	// checked against them.
 	blames map[string][]string
+	// builds keeps, across the passes, the builds loaded to type and
+	// check excluded files (excluded_platform.go).
+	builds loadedBuilds
 }
 
 // maxPaths bounds the paths one plan follows, reported and found by
@@ -142,6 +145,9 @@ func (r Refusal) String() string {
 func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan {
 	p := newProgram(pkgs)
 	p.overlay = opts.Overlay
+	if opts.builds != nil {
+		p.builds = opts.builds
+	}
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
 	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, use: map[string]int{}, onPath: map[string]bool{}, expanded: map[tail]bool{}, hopExpanded: map[hopKey]bool{}, blank: map[token.Pos]token.Pos{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey][]hop{}, served: map[[2]string]bool{}, callees: map[calleeKey]node{}, loops: map[token.Pos]loopFound{}, assigns: map[assignKey][]*ast.CallExpr{}}
 	queue := slices.Clone(stuck)

@@ -35,6 +35,9 @@ type program struct {
 	// are only its declarations of the C names; otherwise they stand for
 	// the cgo files themselves.
 	cgoFiles map[string]bool
+	// builds are the builds that include excluded files, loaded once
+	// for Migrate's passes.
+	builds loadedBuilds
 }
 
 // file is one editable file.
@@ -53,7 +56,7 @@ type fun struct {
 }
 
 func newProgram(roots []*packages.Package) *program {
-	p := &program{roots: roots, files: map[string]*file{}, funcs: map[token.Pos]*fun{}, cgoFiles: map[string]bool{}}
+	p := &program{roots: roots, files: map[string]*file{}, funcs: map[token.Pos]*fun{}, cgoFiles: map[string]bool{}, builds: loadedBuilds{}}
 	seenMod := map[string]bool{}
 	packages.Visit(roots, nil, func(pkg *packages.Package) {
 		p.pkgs = append(p.pkgs, pkg)

@@ -38,124 +38,170 @@ type typeError struct {
 // what it checked, complete enough to analyse (next).
 func (pl *Plan) verify(out map[string][]byte, only *packages.Package) ([]typeError, checked, error) {
 	p := pl.prog
+	stale := stale(p.pkgs, func(name string) bool { _, ok := out[name]; return ok })
+	var order []*packages.Package
+	for pkg := range stale {
+		order = append(order, pkg)
+	}
+	if only != nil {
+		order = []*packages.Package{only}
+	}
+	var errs []typeError
+	done, err := recheck(p.fset, p.pkgs, out, map[string]*ast.File{}, order, stale, true, func(pkg *packages.Package) func(types.Error) {
+		before := loadedErrors(pkg)
+		return func(te types.Error) {
+			// Soft errors (an unused variable or import) fail the build too.
+			if !before[errorKey(te)] {
+				errs = append(errs, typeError{pkg, te})
+			}
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(errs) > 0 {
+		return errs, nil, nil
+	}
+	return nil, done, nil
+}
+
+// stale are the packages among pkgs that compile a file changed reports
+// and those that import one, directly or not.
+func stale(pkgs []*packages.Package, changed func(name string) bool) map[*packages.Package]bool {
 	importers := map[*packages.Package][]*packages.Package{}
-	for _, pkg := range p.pkgs {
+	for _, pkg := range pkgs {
 		for _, imp := range pkg.Imports {
 			importers[imp] = append(importers[imp], pkg)
 		}
 	}
-	recheck := map[*packages.Package]bool{}
+	out := map[*packages.Package]bool{}
 	var mark func(*packages.Package)
 	mark = func(pkg *packages.Package) {
-		if recheck[pkg] || pkg.Types == nil {
+		if out[pkg] || pkg.Types == nil {
 			return
 		}
-		recheck[pkg] = true
+		out[pkg] = true
 		for _, q := range importers[pkg] {
 			mark(q)
 		}
 	}
-	for _, pkg := range p.pkgs {
-		for _, name := range pkg.CompiledGoFiles {
-			if _, ok := out[name]; ok {
-				mark(pkg)
-			}
+	for _, pkg := range pkgs {
+		if slices.ContainsFunc(pkg.CompiledGoFiles, changed) {
+			mark(pkg)
 		}
 	}
+	return out
+}
+
+// recheck type-checks again, in memory and in the order of roots, each
+// root with the contents out has for its files (parsed holds those
+// parsed already, and gets the others), after the stale packages it
+// imports, directly or not. onErr gives, for each package checked,
+// what to tell its type errors. It returns the packages checked, with
+// their new syntax, types and type information.
+func recheck(fset *token.FileSet, pkgs []*packages.Package, out map[string][]byte, parsed map[string]*ast.File, roots []*packages.Package, stale map[*packages.Package]bool, cgo bool, onErr func(*packages.Package) func(types.Error)) (checked, error) {
 	byPath := map[string]*packages.Package{}
-	for _, pkg := range p.pkgs {
+	for _, pkg := range pkgs {
 		if old, ok := byPath[pkg.PkgPath]; !ok || strings.Contains(old.ID, " [") {
 			byPath[pkg.PkgPath] = pkg
 		}
 	}
 	done := checked{}
-	parsed := map[string]*ast.File{}
-	var errs []typeError
 	var check func(*packages.Package) error
 	check = func(pkg *packages.Package) error {
 		if _, ok := done[pkg]; ok {
 			return nil
 		}
 		for _, imp := range pkg.Imports {
-			if recheck[imp] {
+			if stale[imp] {
 				if err := check(imp); err != nil {
 					return err
 				}
 			}
 		}
-		imports := map[string]*packages.Package{}
-		before := loadedErrors(pkg)
-		files := make([]*ast.File, 0, len(pkg.CompiledGoFiles))
-		for i, name := range pkg.CompiledGoFiles {
-			if src, ok := out[name]; ok {
-				// Parsed once for the package and its test variant, as
-				// go/packages does: positions stay shared.
-				f, ok := parsed[name]
-				if !ok {
-					var err error
-					f, err = parser.ParseFile(p.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
-					if err != nil {
-						return fmt.Errorf("the rewritten %s does not parse: %v", name, err)
-					}
-					parsed[name] = f
-				}
-				files = append(files, f)
-			} else if i < len(pkg.Syntax) {
-				files = append(files, pkg.Syntax[i])
-			}
+		files, err := newFiles(fset, pkg, out, parsed)
+		if err != nil {
+			return err
 		}
-		conf := types.Config{
-			Importer: importerFunc(func(path string) (*types.Package, error) {
-				if path == "unsafe" {
-					return types.Unsafe, nil
-				}
-				imp := pkg.Imports[path]
-				if imp == nil {
-					imp = byPath[path] // an import the rewrite added
-				}
-				if imp == nil {
-					return nil, fmt.Errorf("%s is not among %s's imports", path, pkg.PkgPath)
-				}
-				imports[path] = imp
-				if c, ok := done[imp]; ok {
-					return c.types, nil
-				}
-				return imp.Types, nil
-			}),
-			Sizes: pkg.TypesSizes,
-			Error: func(err error) {
-				// Soft errors (an unused variable or import) fail the build too.
-				if te, ok := err.(types.Error); ok && !before[errorKey(te)] {
-					errs = append(errs, typeError{pkg, te})
-				}
-			},
-		}
-		if pkg.Module != nil && pkg.Module.GoVersion != "" {
-			conf.GoVersion = "go" + pkg.Module.GoVersion
-		}
-		usesCgo(&conf) // as LoadMode loaded it
-		info := newInfo(pkg.TypesInfo)
-		t, _ := conf.Check(pkg.PkgPath, p.fset, files, info)
-		done[pkg] = &rechecked{files: files, types: t, info: info, imports: imports}
+		done[pkg] = retype(fset, pkg, files, done, byPath, newInfo(pkg.TypesInfo), cgo, onErr(pkg))
 		return nil
 	}
-	var order []*packages.Package
-	for pkg := range recheck {
-		order = append(order, pkg)
-	}
-	if only != nil {
-		order = []*packages.Package{only}
-	}
-	slices.SortFunc(order, func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) })
-	for _, pkg := range order {
+	slices.SortFunc(roots, func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) })
+	for _, pkg := range roots {
 		if err := check(pkg); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	if len(errs) > 0 {
-		return errs, nil, nil
+	return done, nil
+}
+
+// newFiles are pkg's files with those out changes parsed anew: once
+// for a package and its test variant, as go/packages does, so that
+// positions stay shared.
+func newFiles(fset *token.FileSet, pkg *packages.Package, out map[string][]byte, parsed map[string]*ast.File) ([]*ast.File, error) {
+	files := make([]*ast.File, 0, len(pkg.CompiledGoFiles))
+	for i, name := range pkg.CompiledGoFiles {
+		if src, ok := out[name]; ok {
+			f, ok := parsed[name]
+			if !ok {
+				var err error
+				f, err = parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+				if err != nil {
+					return nil, fmt.Errorf("the rewritten %s does not parse: %v", name, err)
+				}
+				parsed[name] = f
+			}
+			files = append(files, f)
+		} else if i < len(pkg.Syntax) {
+			files = append(files, pkg.Syntax[i])
+		}
 	}
-	return nil, done, nil
+	return files, nil
+}
+
+// notImported says, in a type error, that a package imports one the
+// load did not include.
+const notImported = "is not among"
+
+// retype type-checks pkg again with files, as go/packages checked it,
+// importing the packages checked again before it from done, the others
+// as loaded, and a package the rewrite added an import of by its path
+// among byPath. It tells onErr every type error.
+func retype(fset *token.FileSet, pkg *packages.Package, files []*ast.File, done checked, byPath map[string]*packages.Package, info *types.Info, cgo bool, onErr func(types.Error)) *rechecked {
+	imports := map[string]*packages.Package{}
+	conf := types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			imp := pkg.Imports[path]
+			if imp == nil {
+				imp = byPath[path] // an import the rewrite added
+			}
+			if imp == nil {
+				return nil, fmt.Errorf("%s %s %s's imports", path, notImported, pkg.PkgPath)
+			}
+			imports[path] = imp
+			if c, ok := done[imp]; ok {
+				return c.types, nil
+			}
+			return imp.Types, nil
+		}),
+		Sizes: pkg.TypesSizes,
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				onErr(te)
+			}
+		},
+	}
+	if pkg.Module != nil && pkg.Module.GoVersion != "" {
+		conf.GoVersion = "go" + pkg.Module.GoVersion
+	}
+	if cgo {
+		usesCgo(&conf) // as LoadMode loaded it
+	}
+	t, _ := conf.Check(pkg.PkgPath, fset, files, info)
+	return &rechecked{files: files, types: t, info: info, imports: imports}
 }
 
 // loadedErrors are the keys of the type errors a package had as loaded:
