@@ -32,8 +32,10 @@
 //     (excluded_types.go), edited in their bytes (a
 //     call passes the context parameter around it, else context.TODO(); a
 //     platform's own declaration of the function gains ctx), and checked
-//     by loading their packages under a GOOS, GOARCH and tags that include
-//     them (excluded_verify.go). A use that cannot be edited so (a function
+//     under a GOOS, GOARCH and tags that include them (excluded_verify.go):
+//     each such build is loaded once, from source, and checked again in
+//     memory, only the packages a change reaches (excluded_platform.go).
+//     A use that cannot be edited so (a function
 //     value, an interface another type may implement there) or a build
 //     that fails refuses the set, naming the file.
 //   - Write (write.go) replaces each changed file atomically, keeping its
