@@ -40,16 +40,25 @@ func (fl *flow) closure(n node) []node {
 	for k := range seen {
 		out = append(out, k)
 	}
-	sortNodes(out)
+	fl.sortNodes(out)
 	for _, m := range out {
 		fl.closures[m] = out
 	}
 	return out
 }
 
-func sortNodes(s []node) {
+// sortNodes orders nodes by file and offset (comparePos), those declared
+// outside the main modules first: a fixed signature is the first reason a
+// group cannot change.
+func (fl *flow) sortNodes(s []node) {
+	own := func(n node) int {
+		if tf := fl.p.fset.File(n.pos); tf != nil && fl.p.inModule(tf.Name()) {
+			return 1
+		}
+		return 0
+	}
 	slices.SortFunc(s, func(a, b node) int {
-		return cmp.Or(cmp.Compare(a.pos, b.pos), strings.Compare(a.kind, b.kind))
+		return cmp.Or(cmp.Compare(own(a), own(b)), fl.p.comparePos(a.pos, b.pos), strings.Compare(a.kind, b.kind))
 	})
 }
 

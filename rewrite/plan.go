@@ -842,7 +842,8 @@ func (b *builder) thread() {
 			if cs == nil || len(cs.AddParam) == 0 {
 				continue
 			}
-			for _, lp := range cs.PassCtx {
+			// In file order: the sets found here join the plan in it.
+			for _, lp := range slices.SortedFunc(slices.Values(cs.PassCtx), b.pl.prog.comparePos) {
 				_, d := b.pl.prog.funcAt(lp)
 				if d == nil || b.roots[d] || d.Body == nil {
 					continue

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -130,6 +131,17 @@ func (p *program) inModule(name string) bool {
 		}
 	}
 	return false
+}
+
+// comparePos orders positions by file name and offset: go/packages parses
+// files in parallel, so the order of token.Pos values across files, and
+// a plan ordered by them, changes from run to run.
+func (p *program) comparePos(a, b token.Pos) int {
+	fa, fb := p.fset.File(a), p.fset.File(b)
+	if fa == nil || fb == nil || fa == fb {
+		return cmp.Compare(a, b)
+	}
+	return cmp.Or(strings.Compare(fa.Name(), fb.Name()), cmp.Compare(fa.Offset(a), fb.Offset(b)))
 }
 
 // fileAt is the editable file holding pos, or nil.

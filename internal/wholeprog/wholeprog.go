@@ -3,12 +3,14 @@
 package wholeprog
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,6 +47,7 @@ func Analyze(pkgs []*packages.Package) (*checker.Graph, error) {
 type Analysis struct {
 	Graph *checker.Graph
 	prog  *ctxprop.Program
+	fset  *token.FileSet
 	// methods indexes the summarised methods by name and package; visible memoizes
 	// each package's import closure (implementations).
 	methods map[string]map[*types.Package][]*types.Func
@@ -89,15 +92,39 @@ func (a *Analysis) Reaches(pkg *types.Package, info *types.Info, call *ast.CallE
 		// caller's package can see.
 		return a.implementations(pkg, info, call)
 	}
+	origins := make([]*types.Func, len(fns))
+	for i, fn := range fns {
+		origins[i] = fn.Origin()
+	}
+	return a.ordered(origins, lits)
+}
+
+// ordered returns the summaries of the functions and literals that have
+// one, by file and offset, then content: the call graph and the maps
+// implementations reads give them in an order that changes from run to
+// run, and the rewrite plans the paths through them in the order given.
+func (a *Analysis) ordered(fns []*types.Func, lits []token.Pos) []*ctxprop.Summary {
+	type entry struct {
+		at  token.Position
+		sum *ctxprop.Summary
+	}
+	var es []entry
 	for _, fn := range fns {
-		if s := a.prog.Funcs[fn.Origin()]; s != nil {
-			out = append(out, s)
+		if s := a.prog.Funcs[fn]; s != nil {
+			es = append(es, entry{a.fset.Position(fn.Pos()), s})
 		}
 	}
 	for _, pos := range lits {
 		if s := a.prog.Lits[pos]; s != nil {
-			out = append(out, s)
+			es = append(es, entry{a.fset.Position(pos), s})
 		}
+	}
+	slices.SortStableFunc(es, func(x, y entry) int {
+		return cmp.Or(strings.Compare(x.at.Filename, y.at.Filename), cmp.Compare(x.at.Offset, y.at.Offset), strings.Compare(x.sum.String(), y.sum.String()))
+	})
+	out := make([]*ctxprop.Summary, len(es))
+	for i, e := range es {
+		out[i] = e.sum
 	}
 	return out
 }
@@ -138,13 +165,12 @@ func (a *Analysis) implementations(pkg *types.Package, info *types.Info, call *a
 		return out
 	}
 	from := a.imports(pkg)
-	var out []*ctxprop.Summary
-	defer func() { a.impls[key] = out }()
+	var impls []*types.Func
 	add := func(fns []*types.Func) {
 		for _, fn := range fns {
 			recv := fn.Signature().Recv().Type()
 			if types.Implements(recv, iface) || types.Implements(types.NewPointer(recv), iface) {
-				out = append(out, a.prog.Funcs[fn])
+				impls = append(impls, fn)
 			}
 		}
 	}
@@ -162,6 +188,8 @@ func (a *Analysis) implementations(pkg *types.Package, info *types.Info, call *a
 			}
 		}
 	}
+	out := a.ordered(impls, nil)
+	a.impls[key] = out
 	return out
 }
 
@@ -219,6 +247,10 @@ func AnalyzeProgram(pkgs []*packages.Package, opts Options) (*Analysis, error) {
 func analyzeProgram(pkgs []*packages.Package, opts Options, incremental bool) (*Analysis, error) {
 	start := time.Now()
 	targets := calltargets.Build(pkgs)
+	fset := token.NewFileSet()
+	if len(pkgs) > 0 {
+		fset = pkgs[0].Fset
+	}
 	debugf("call graph: %d dynamic calls in %v", targets.Len(), time.Since(start))
 	prog := &ctxprop.Program{
 		Callees: func(lparen token.Pos) ([]*types.Func, []token.Pos, bool) {
@@ -246,7 +278,7 @@ func analyzeProgram(pkgs []*packages.Package, opts Options, incremental bool) (*
 	for round := 1; ; round++ {
 		// The summaries settle when a round gives those of the round before.
 		if !rs.next(round, prog.Funcs, before, prog.Lits, litsBefore) && round > 1 || round > maxRounds {
-			return &Analysis{Graph: graph, prog: prog, analysed: analysed}, nil
+			return &Analysis{Graph: graph, prog: prog, fset: fset, analysed: analysed}, nil
 		}
 		start := time.Now()
 		var err error
