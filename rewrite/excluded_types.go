@@ -3,12 +3,8 @@ package rewrite
 import (
 	"go/ast"
 	"go/types"
-	"maps"
-	"slices"
 	"strings"
 	"time"
-
-	"golang.org/x/tools/go/packages"
 )
 
 // An excluded file is not type-checked with the build, but a build that
@@ -17,13 +13,6 @@ import (
 // method (p.run on a platform's service type) or a library's (s.Run) for
 // the function that gains ctx, edit that call, and break the build for
 // that platform: a set refused for what it does not touch.
-
-// typedMode loads an excluded file's package and its dependencies from
-// source. Export data would have the go command compile every dependency
-// for the other platform: on a cold build cache that took 83 s for
-// telegraf's Windows files, where type-checking the same from source
-// takes about 5.
-const typedMode = packages.LoadAllSyntax
 
 // selected is what a typed file's selectors select, by the offset of the
 // name selected: the member's key (see memberKey), "" for a package's
@@ -76,27 +65,18 @@ func (x *excluded) selections(f *excludedFile) selected {
 		}
 	}
 	t := time.Now()
-	pf := x.p.builds.load(x.p, cfg, slices.Sorted(maps.Keys(dirs)), tests)
-	fset := pf.fset
-	pkgs, _, done, ok := pf.check(dirs, x.p.overlay)
-	if !ok {
-		pkgs, _ = cfg.load(x.p, slices.Sorted(maps.Keys(dirs)), x.p.overlay, typedMode, tests)
-		done = nil
-		if len(pkgs) > 0 {
-			fset = pkgs[0].Fset
-		}
-	}
+	c := x.p.builds.check(x.p, cfg, dirs, tests, x.p.overlay)
 	typed := 0
-	for _, pkg := range pkgs {
+	for _, pkg := range c.pkgs {
 		files, info := pkg.Syntax, pkg.TypesInfo
-		if c, ok := done[pkg]; ok {
-			files, info = c.files, c.info
+		if r, ok := c.again[pkg]; ok {
+			files, info = r.files, r.info
 		}
 		if info == nil {
 			continue
 		}
 		for _, af := range files {
-			tf := fset.File(af.FileStart)
+			tf := c.fset.File(af.FileStart)
 			if tf == nil || !batch[tf.Name()] || x.typed[tf.Name()] != nil {
 				continue
 			}

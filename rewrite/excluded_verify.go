@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/build"
 	"go/build/constraint"
+	"go/token"
 	"maps"
 	"os"
 	"path/filepath"
@@ -252,28 +253,18 @@ type buildError struct {
 // compiled.
 func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[string][]buildError, compiled map[string]bool) {
 	errs, compiled = map[string][]buildError{}, map[string]bool{}
-	pf := p.builds.load(p, b.cfg, slices.Collect(maps.Keys(b.dirs)), b.tests)
-	pkgs, pkgErrs, _, ok := pf.check(b.dirs, overlay)
-	failed := pf.failed
-	if !ok {
-		pkgs, failed = b.cfg.load(p, slices.Collect(maps.Keys(b.dirs)), overlay, packages.LoadAllSyntax, b.tests)
-		slices.SortFunc(pkgs, func(x, y *packages.Package) int { return strings.Compare(x.ID, y.ID) })
-		pkgErrs = map[*packages.Package][]packages.Error{}
-		for _, pkg := range pkgs {
-			pkgErrs[pkg] = pkg.Errors
-		}
-	}
-	for dir, err := range failed {
+	c := p.builds.check(p, b.cfg, b.dirs, b.tests, overlay)
+	for dir, err := range c.failed {
 		if b.dirs[dir] {
 			msg := relError(p, err.Error())
 			errs[dir] = append(errs[dir], buildError{msg: msg, text: msg})
 		}
 	}
-	for _, pkg := range pkgs {
+	for _, pkg := range c.pkgs {
 		for _, name := range pkg.CompiledGoFiles {
 			compiled[name] = true
 		}
-		for _, e := range pkgErrs[pkg] {
+		for _, e := range c.errs[pkg] {
 			file, _, _ := strings.Cut(e.Pos, ":")
 			dir := filepath.Dir(file)
 			if file == "" || file == "-" {
@@ -297,6 +288,7 @@ func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, 
 		flags = []string{"-tags=" + strings.Join(c.tags, ",")}
 	}
 	failed = map[string]error{}
+	fset := token.NewFileSet() // one for every module's load: a platform's check parses into it
 	byModule := map[string][]string{}
 	for _, dir := range dirs {
 		for _, mod := range p.modules {
@@ -311,6 +303,7 @@ func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, 
 		slices.Sort(patterns)
 		loaded, err := packages.Load(&packages.Config{
 			Mode:       mode,
+			Fset:       fset,
 			Dir:        mod,
 			Env:        env,
 			BuildFlags: flags,

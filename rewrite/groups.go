@@ -51,14 +51,19 @@ func (fl *flow) closure(n node) []node {
 // outside the main modules first: a fixed signature is the first reason a
 // group cannot change.
 func (fl *flow) sortNodes(s []node) {
-	own := func(n node) int {
-		if tf := fl.p.fset.File(n.pos); tf != nil && fl.p.inModule(tf.Name()) {
-			return 1
-		}
-		return 0
+	own := map[node]bool{}
+	for _, n := range s {
+		tf := fl.p.fset.File(n.pos)
+		own[n] = tf != nil && fl.p.inModule(tf.Name())
 	}
 	slices.SortFunc(s, func(a, b node) int {
-		return cmp.Or(cmp.Compare(own(a), own(b)), fl.p.comparePos(a.pos, b.pos), strings.Compare(a.kind, b.kind))
+		if own[a] != own[b] {
+			if own[a] {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Or(fl.p.comparePos(a.pos, b.pos), strings.Compare(a.kind, b.kind))
 	})
 }
 
