@@ -63,7 +63,7 @@ func (ps loadedBuilds) load(p *program, cfg buildConfig, dirs []string, tests bo
 	for _, d := range dirs {
 		pf.dirs[d] = true
 	}
-	roots, failed := cfg.load(p, slices.Sorted(maps.Keys(pf.dirs)), p.overlay, packages.LoadAllSyntax, tests)
+	roots, failed := cfg.load(p, slices.Sorted(maps.Keys(pf.dirs)), p.overlay, tests)
 	pf.failed = failed
 	// Only a package of the main modules, or one importing one, can be
 	// checked again; the others keep their types alone, for their
@@ -178,7 +178,7 @@ func (ps loadedBuilds) check(p *program, cfg buildConfig, dirs map[string]bool, 
 	if pkgs, errs, again, ok := pf.check(dirs, overlay); ok {
 		return buildChecked{fset: pf.fset, pkgs: pkgs, errs: errs, again: again, failed: pf.failed}
 	}
-	pkgs, failed := cfg.load(p, names, overlay, packages.LoadAllSyntax, tests)
+	pkgs, failed := cfg.load(p, names, overlay, tests)
 	slices.SortFunc(pkgs, func(x, y *packages.Package) int { return strings.Compare(x.ID, y.ID) })
 	c := buildChecked{pkgs: pkgs, errs: map[*packages.Package][]packages.Error{}, failed: failed}
 	for _, pkg := range pkgs {

@@ -77,7 +77,7 @@ func TestPlatformCheckAsLoaded(t *testing.T) {
 // with the overlay, reports them.
 func freshErrors(t *testing.T, p *program, b *excludedBuild, overlay map[string][]byte) []buildError {
 	t.Helper()
-	pkgs, failed := b.cfg.load(p, slices.Sorted(maps.Keys(b.dirs)), overlay, packages.LoadAllSyntax, b.tests)
+	pkgs, failed := b.cfg.load(p, slices.Sorted(maps.Keys(b.dirs)), overlay, b.tests)
 	if len(failed) > 0 {
 		t.Fatalf("load: %v", failed)
 	}

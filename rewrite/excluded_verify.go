@@ -278,10 +278,11 @@ func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[s
 	return errs, compiled
 }
 
-// load loads the package directories under the build, with the overlay:
-// one load per main module, whose patterns are directories relative to
-// it. A load that fails is the failure of each of its directories.
-func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, mode packages.LoadMode, tests bool) (pkgs []*packages.Package, failed map[string]error) {
+// load loads the package directories under the build, with the overlay,
+// from source (see loadSource): one load per main module, whose patterns
+// are directories relative to it. A load that fails is the failure of
+// each of its directories.
+func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, tests bool) (pkgs []*packages.Package, failed map[string]error) {
 	env := append(os.Environ(), "GOOS="+c.goos, "GOARCH="+c.goarch, "CGO_ENABLED=0", "GOFLAGS=")
 	var flags []string
 	if len(c.tags) > 0 {
@@ -301,15 +302,14 @@ func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, 
 	for _, mod := range slices.Sorted(maps.Keys(byModule)) {
 		patterns := byModule[mod]
 		slices.Sort(patterns)
-		loaded, err := packages.Load(&packages.Config{
-			Mode:       mode,
+		loaded, err := loadSource(&packages.Config{
 			Fset:       fset,
 			Dir:        mod,
 			Env:        env,
 			BuildFlags: flags,
 			Overlay:    overlay,
 			Tests:      tests,
-		}, patterns...)
+		}, patterns, p.inModule)
 		if err != nil {
 			for _, pat := range patterns {
 				failed[filepath.Join(mod, filepath.FromSlash(pat))] = err
