@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,5 +23,19 @@ func TestMigrateInternalError(t *testing.T) {
 	}
 	if ie.Stage != "loading the packages (pass 1)" || !strings.Contains(err.Error(), "index out of range") || !strings.Contains(err.Error(), "nothing was written") {
 		t.Errorf("error %q (stage %q): want the stage, the panic and that nothing was written", err, ie.Stage)
+	}
+}
+
+// TestAddAppliedOnce: a set two passes apply is counted once.
+func TestAddAppliedOnce(t *testing.T) {
+	var r Result
+	r.addApplied([]*ChangeSet{{Name: "f"}, {Name: "sink at a.go:3:4"}})
+	r.addApplied([]*ChangeSet{{Name: "sink at a.go:3:4"}, {Name: "g"}})
+	var names []string
+	for _, cs := range r.Applied {
+		names = append(names, cs.Name)
+	}
+	if want := []string{"f", "sink at a.go:3:4", "g"}; !slices.Equal(names, want) {
+		t.Errorf("applied %q, want %q", names, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"golang.org/x/tools/go/packages"
@@ -97,7 +98,7 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 			pass, loaded.Round(time.Millisecond), analyzed.Round(time.Millisecond), planned.Round(time.Millisecond), time.Since(t).Round(time.Millisecond),
 			len(stuck), plan.Found, len(plan.Sets), len(res.Applied), len(res.Files))
 		total.Passes = pass
-		total.Applied = append(total.Applied, res.Applied...)
+		total.addApplied(res.Applied)
 		total.Funcs += res.Funcs
 		total.Refusals = res.Refusals
 		for name, src := range res.Files {
@@ -117,6 +118,19 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 	// once, as applied or as refused in the end.
 	total.Planned = len(total.Applied) + len(total.Refusals)
 	return total, nil
+}
+
+// addApplied counts the sets a pass applied, each once over the passes:
+// a set a later pass plans again (its sink already bounded by the context
+// an earlier pass threaded, its functions already taking one) changes
+// nothing there, and counting it again would inflate both the applied and
+// the planned.
+func (r *Result) addApplied(sets []*ChangeSet) {
+	for _, cs := range sets {
+		if !slices.ContainsFunc(r.Applied, func(a *ChangeSet) bool { return a.Name == cs.Name }) {
+			r.Applied = append(r.Applied, cs)
+		}
+	}
 }
 
 // An InternalError is a panic of the migration: a bug of ctxlint. Nothing

@@ -242,21 +242,21 @@ func (e *edit) commandContext(call *ast.CallExpr, info *types.Info) {
 		}
 		return threaded && ok
 	}
-	if c, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && isCommand(c) {
-		rename(c)
-		return
-	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return
-	}
 	fn, where := e.enclosingFunc(call.Pos())
 	done := false
-	for _, c := range assignedCalls(info, fn, info.ObjectOf(id)) {
-		if isCommand(c) {
-			done = rename(c) || done
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.CallExpr: // exec.Command(...).Run()
+		done = isCommand(x) && rename(x)
+	case *ast.Ident: // cmd := exec.Command(...); cmd.Run()
+		for _, c := range assignedCalls(info, fn, info.ObjectOf(x)) {
+			if isCommand(c) {
+				done = rename(c) || done
+			}
 		}
 	}
+	// Anything else (a command a variable's function or a helper builds, a
+	// field) is refused: left as it was, it would run unbounded with the
+	// set counted as applied.
 	if !done {
 		e.fail("%s: the command is not built with exec.Command in %s: build it with exec.CommandContext", e.p.fset.Position(call.Pos()), where)
 	}
