@@ -42,6 +42,12 @@ func (e *edit) adapt(pos token.Pos) {
 		e.fail("%s: no function to adapt", e.p.fset.Position(pos))
 		return
 	}
+	if twin := contextTwin(fn); twin != nil {
+		// exec.Command → exec.CommandContext: the twin has the slot's
+		// new type, and bounds what the function did.
+		e.replace(expr, &dst.Ident{Name: twin.Name(), Path: twin.Pkg().Path()})
+		return
+	}
 	sig := fn.Signature()
 	ctxName := freeName(f.ast, "ctx", f.pkg.TypesInfo, false)
 	params := []*dst.Field{{Names: []*dst.Ident{dst.NewIdent(ctxName)}, Type: contextType()}}
@@ -79,6 +85,30 @@ func (e *edit) adapt(pos token.Pos) {
 		Body: &dst.BlockStmt{List: []dst.Stmt{body}},
 	}
 	e.replace(expr, lit)
+}
+
+// contextTwin is the function of fn's package named fn's name with
+// Context after it whose parameters are a context.Context and then fn's,
+// and whose results are fn's (exec.CommandContext for exec.Command), or
+// nil.
+func contextTwin(fn *types.Func) *types.Func {
+	twin, ok := fn.Pkg().Scope().Lookup(fn.Name() + "Context").(*types.Func)
+	if !ok {
+		return nil
+	}
+	sig, tsig := fn.Signature(), twin.Signature()
+	if tsig.Recv() != nil || tsig.Variadic() != sig.Variadic() || tsig.Params().Len() != sig.Params().Len()+1 || !isContext(tsig.Params().At(0).Type()) {
+		return nil
+	}
+	for i := range sig.Params().Len() {
+		if !types.Identical(sig.Params().At(i).Type(), tsig.Params().At(i+1).Type()) {
+			return nil
+		}
+	}
+	if !types.Identical(sig.Results(), tsig.Results()) {
+		return nil
+	}
+	return twin
 }
 
 // typeExpr spells a type in dst, qualified identifiers carrying their

@@ -44,3 +44,18 @@ func TestConverges(t *testing.T) {
 	assert.Empty(t, again.Files, "a second run changes files")
 	assert.Equal(t, 1, again.Passes)
 }
+
+// TestConvergesThroughJoinedGoroutine: a function on the path waits for
+// the goroutines it starts, whose calls reach the blocking call with
+// context.Background(); ctxprop reports only the path through the
+// function's own call. The first pass plans the goroutines' too, so the
+// second finds nothing (one pass each is a large program's analysis).
+func TestConvergesThroughJoinedGoroutine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and migrates a module")
+	}
+	dir := copyModule(t, filepath.Join("testdata", "joined", "before"))
+	res := migrate(t, dir, rewrite.Options{})
+	assert.Empty(t, res.Refusals)
+	assert.Equal(t, 2, res.Passes, "passes: one that rewrites, then one that finds nothing left")
+}

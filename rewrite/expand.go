@@ -22,8 +22,9 @@ type tail struct {
 // its other calls that reaches a blocking call without it (a callee
 // without a context, or given context.Background() or TODO()) is a path
 // of its own, from the loop through that call; so is every other target
-// of the loop's own call, when it is dynamic. Calls in goroutines and in
-// function literals the function does not call are left to the next pass:
+// of the loop's own call, when it is dynamic. Calls in goroutines the
+// function joins (ctxprop.Joins) are its own; those in other goroutines
+// and in function literals it does not call are left to the next pass:
 // they may run outside the iteration.
 func (b *builder) expand(s ctxprop.Stuck, kept int) []ctxprop.Stuck {
 	p := b.pl.prog
@@ -102,7 +103,20 @@ func (b *builder) tailsOf(fn ast.Node) []tail {
 		var visit func(n ast.Node) bool
 		visit = func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.GoStmt, *ast.FuncLit:
+			case *ast.GoStmt:
+				if !ctxprop.Joins(info, body, n) {
+					return false
+				}
+				for _, arg := range n.Call.Args { // evaluated here
+					ast.Inspect(arg, visit)
+				}
+				if lit, ok := ast.Unparen(n.Call.Fun).(*ast.FuncLit); ok {
+					ast.Inspect(lit.Body, visit)
+				} else if !b.suppressed(n.Call) {
+					out = b.addTails(pkg.Types, info, n.Call, out)
+				}
+				return false
+			case *ast.FuncLit:
 				return false
 			case *ast.CallExpr:
 				if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {

@@ -610,6 +610,9 @@ func (fl *flow) extFunc(info *types.Info, e ast.Expr) node {
 	if f := fl.p.fset.File(fn.Pos()); f != nil && fl.p.inModule(f.Name()) {
 		return node{} // a generated file of the module: refused as such
 	}
+	if params := fn.Signature().Params(); params.Len() > 0 && isContext(params.At(0).Type()) {
+		return node{} // takes the context first already (exec.CommandContext, adapted before)
+	}
 	return fl.named(node{kind: "extfunc", pos: e.Pos()}, fn.FullName())
 }
 

@@ -415,6 +415,11 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		// its calls pass it, and the function stored is adapted to its
 		// context form.
 		keys = append(keys, b.component(n, label, last.call.Pos()))
+	} else if n, at := b.commandSlot(last); n.kind != "" {
+		// The command is built through a value (execCommand, set to
+		// exec.Command so that tests can swap it): likewise, and
+		// exec.Command becomes exec.CommandContext.
+		keys = append(keys, b.component(n, label, at))
 	} else {
 		b.single("sink", last.call.Lparen, func(cs *ChangeSet) { cs.Sinks = append(cs.Sinks, last.call.Lparen) }, label)
 	}
@@ -600,6 +605,49 @@ func (b *builder) dynamicSink(last hop) node {
 		return n
 	}
 	return node{}
+}
+
+// commandSlot finds, for a path that ends in a method of *exec.Cmd, the
+// value the command is built through (var execCommand = exec.Command, a
+// field of that type), called in the method's receiver or in a call
+// assigned to it in the function: its flow node, and the call. It
+// returns no node where any of those calls is not through such a value
+// (exec.Command itself is the sink's to rename).
+func (b *builder) commandSlot(last hop) (node, token.Pos) {
+	info := last.file.pkg.TypesInfo
+	fn, ok := calleeFunc(info, last.call)
+	sel, isSel := ast.Unparen(last.call.Fun).(*ast.SelectorExpr)
+	if !ok || !isSel || fn.Signature().Recv() == nil || types.TypeString(fn.Signature().Recv().Type(), nil) != "*os/exec.Cmd" {
+		return node{}, token.NoPos
+	}
+	var builds []*ast.CallExpr
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.CallExpr:
+		builds = []*ast.CallExpr{x}
+	case *ast.Ident:
+		if last.inner != nil {
+			builds = b.assigned(info, last.inner, info.ObjectOf(x))
+		}
+	}
+	var slot node
+	for _, c := range builds {
+		if _, ok := calleeFunc(info, c); ok {
+			return node{}, token.NoPos
+		}
+		switch n := b.pl.flow.nodeOf(info, c.Fun); n.kind {
+		case "slot", "elem", "named", "ret":
+			if slot.kind != "" && n != slot {
+				return node{}, token.NoPos
+			}
+			slot = n
+		default:
+			return node{}, token.NoPos
+		}
+	}
+	if slot.kind == "" {
+		return node{}, token.NoPos
+	}
+	return slot, builds[0].Pos()
 }
 
 // calleeNode is the flow node of what a hop calls, memoized: paths share

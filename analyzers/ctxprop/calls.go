@@ -722,6 +722,15 @@ func (w *walker) setContextArg(recv ast.Expr, call *ast.CallExpr) ast.Expr {
 	return arg
 }
 
+// Joins reports whether body, a function's, waits for the goroutine g
+// starts, as ctxprop decides it: body waits on a sync.WaitGroup or an
+// errgroup.Group, or receives from a channel the goroutine sends on or
+// closes. The goroutine's calls are then the function's own, on the
+// paths through it.
+func Joins(info *types.Info, body ast.Node, g *ast.GoStmt) bool {
+	return waitsForGoroutines(info, body) || waitedOnChannel(info, body, g)
+}
+
 // waitsForGoroutines reports whether n waits for the goroutines it starts.
 func waitsForGoroutines(info *types.Info, n ast.Node) bool {
 	found := false

@@ -240,6 +240,12 @@ func isParam(v *types.Var) bool {
 func (e *env) evalCall(call *ast.CallExpr, c carrier) ctxState {
 	fn, _ := typeutil.Callee(e.a.info, call).(*types.Func)
 	if fn == nil {
+		// A function value given a context first (execCommand(ctx, ...),
+		// set to exec.CommandContext and swapped by tests) builds what it
+		// returns under that context, as its context form would.
+		if sig, ok := e.a.info.TypeOf(call.Fun).Underlying().(*types.Signature); ok && sig.Params().Len() > 0 && isContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
+			return e.eval(call.Args[0], ctxCarrier)
+		}
 		return unboundedBy("%s returned by %s", carrierNoun(c), types.ExprString(call.Fun))
 	}
 	// golang.org/x/net/context wraps the standard library's functions.

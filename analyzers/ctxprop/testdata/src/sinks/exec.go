@@ -9,7 +9,14 @@ import (
 
 // os/exec: a command runs under the context it was built with. One from
 // exec.Command has none and is reported; one from exec.CommandContext with
-// a bounded context is clean.
+// a bounded context is clean. So is one from a function value given that
+// context (execCommand, which tests swap, set to exec.CommandContext); one
+// from a function value given none is reported.
+var (
+	execCommand      = exec.CommandContext
+	execCommandNoCtx = exec.Command
+)
+
 func command() {
 	h := health.RegisterLiveness("disk-check")
 	for {
@@ -19,6 +26,8 @@ func command() {
 
 			ctx, cancel := health.WithDeadline(context.Background(), deadline)
 			exec.CommandContext(ctx, "df", "-h").Run()
+			execCommand(ctx, "df", "-h").Run()
+			execCommandNoCtx("df", "-h").Run() // want `"disk-check" \(liveness\): \(\*os/exec\.Cmd\)\.Run without the health deadline \(command returned by execCommandNoCtx\): command \(exec\.go:\d+\)`
 			cancel()
 		}
 	}
