@@ -20,7 +20,9 @@ import (
 // took 7.5 s and 2.7 GB that way. The rewrite reads and checks again only
 // the packages of the main modules and their importers; the others are
 // needed for their types alone, which go/types gives without the bodies,
-// as export data would: the same load took 2.9 s and 450 MB.
+// as export data would: the same load took 2.9 s and 450 MB. Most files
+// of those dependencies are the same on every platform, and the main load
+// parsed them already: a load given that syntax (known) reuses it.
 
 // sourceMetadata is what loadSource asks go list for: the files and the
 // import graph, no types.
@@ -34,7 +36,11 @@ const sourceMetadata = packages.NeedName | packages.NeedFiles | packages.NeedCom
 // full type information; the others keep their types alone, checked
 // without function bodies. Errors are the package's as go/packages gives
 // them: go list's, then the parser's, then the type checker's.
-func loadSource(conf *packages.Config, patterns []string, inModule func(string) bool) ([]*packages.Package, error) {
+//
+// known, if not nil, gives the syntax of a file parsed before into
+// conf.Fset, or nil; it is asked only of the files inModule rejects and
+// the overlay does not hold.
+func loadSource(conf *packages.Config, patterns []string, inModule func(string) bool, known func(string) *ast.File) ([]*packages.Package, error) {
 	meta := *conf
 	meta.Mode = sourceMetadata
 	if meta.Fset == nil {
@@ -73,6 +79,14 @@ func loadSource(conf *packages.Config, patterns []string, inModule func(string) 
 	}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	files := &sourceFiles{fset: meta.Fset, overlay: meta.Overlay, parsed: map[string]*parsedSource{}}
+	if known != nil {
+		files.known = func(name string) *ast.File {
+			if _, ok := meta.Overlay[name]; ok || inModule(name) {
+				return nil
+			}
+			return known(name)
+		}
+	}
 	var wg sync.WaitGroup
 	for _, pkg := range all {
 		wg.Go(func() {
@@ -95,6 +109,7 @@ func loadSource(conf *packages.Config, patterns []string, inModule func(string) 
 type sourceFiles struct {
 	fset    *token.FileSet
 	overlay map[string][]byte
+	known   func(string) *ast.File // syntax parsed before, or nil
 	mu      sync.Mutex
 	parsed  map[string]*parsedSource
 }
@@ -116,6 +131,11 @@ func (s *sourceFiles) parse(name string, comments bool) (*ast.File, error) {
 	}
 	s.mu.Unlock()
 	p.once.Do(func() {
+		if s.known != nil {
+			if p.f = s.known(name); p.f != nil {
+				return
+			}
+		}
 		src, ok := s.overlay[name]
 		if !ok {
 			if src, p.err = os.ReadFile(name); p.err != nil {

@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 	"maps"
 	"os"
@@ -17,7 +19,8 @@ import (
 // under another platform; the packages of the module and their importers
 // keep their syntax and full type information (their bodies checked), the
 // others their types alone; a file a package and its test variant compile
-// is parsed once.
+// is parsed once. Given the syntax of files parsed before (known), it
+// reuses that of the dependencies and parses the module's files anew.
 func TestLoadSourceAsGoPackages(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a module")
@@ -32,8 +35,9 @@ func TestLoadSourceAsGoPackages(t *testing.T) {
 	overlay := map[string][]byte{
 		filepath.Join(dir, "a", "m.go"): []byte("package a\n\n// M is only in the overlay.\nconst M = 2\n"),
 	}
+	fset := token.NewFileSet()
 	conf := func() *packages.Config {
-		return &packages.Config{Dir: dir, Env: append(os.Environ(), "GOOS=windows", "GOARCH=386", "CGO_ENABLED=0", "GOFLAGS="), Overlay: overlay, Tests: true}
+		return &packages.Config{Fset: fset, Dir: dir, Env: append(os.Environ(), "GOOS=windows", "GOARCH=386", "CGO_ENABLED=0", "GOFLAGS="), Overlay: overlay, Tests: true}
 	}
 	inModule := func(name string) bool { return strings.HasPrefix(name, dir+string(filepath.Separator)) }
 
@@ -43,16 +47,65 @@ func TestLoadSourceAsGoPackages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gotRoots, err := loadSource(conf(), []string{"./..."}, inModule)
-	if err != nil {
-		t.Fatal(err)
-	}
 	byID := func(roots []*packages.Package) map[string]*packages.Package {
 		out := map[string]*packages.Package{}
 		packages.Visit(roots, nil, func(pkg *packages.Package) { out[pkg.ID] = pkg })
 		return out
 	}
-	wantAll, gotAll := byID(wantRoots), byID(gotRoots)
+	wantAll := byID(wantRoots)
+	parsed := map[string]*ast.File{}
+	for _, pkg := range wantAll {
+		for _, f := range pkg.Syntax {
+			parsed[fset.File(f.FileStart).Name()] = f
+		}
+	}
+	var asked, reused []string
+	known := func(name string) *ast.File {
+		asked = append(asked, name)
+		if f := parsed[name]; f != nil {
+			reused = append(reused, name)
+			return f
+		}
+		return nil
+	}
+	// A file reused is not parsed into fset again.
+	parses := func(name string) (n int) {
+		fset.Iterate(func(f *token.File) bool {
+			if f.Name() == name {
+				n++
+			}
+			return true
+		})
+		return n
+	}
+	for _, known := range []func(string) *ast.File{known, nil} {
+		gotRoots, err := loadSource(conf(), []string{"./..."}, inModule, known)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compareLoads(t, wantAll, byID(gotRoots), inModule)
+		if known == nil {
+			continue
+		}
+		if i := slices.IndexFunc(asked, inModule); i >= 0 {
+			t.Errorf("known asked for %s, of the module", asked[i])
+		}
+		if len(reused) < 100 {
+			t.Errorf("%d files reused, want net/http's and more", len(reused))
+		}
+		for _, name := range reused {
+			if n := parses(name); n != 1 {
+				t.Errorf("%s parsed %d times, want once", name, n)
+				break
+			}
+		}
+	}
+}
+
+// compareLoads compares loadSource's packages (got) with go/packages' of
+// the same build (want).
+func compareLoads(t *testing.T, wantAll, gotAll map[string]*packages.Package, inModule func(string) bool) {
+	t.Helper()
 	if w, g := slices.Sorted(maps.Keys(wantAll)), slices.Sorted(maps.Keys(gotAll)); !slices.Equal(w, g) {
 		t.Fatalf("packages:\n got %q\nwant %q", g, w)
 	}

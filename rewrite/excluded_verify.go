@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/build"
 	"go/build/constraint"
-	"go/token"
 	"maps"
 	"os"
 	"path/filepath"
@@ -289,7 +288,9 @@ func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, 
 		flags = []string{"-tags=" + strings.Join(c.tags, ",")}
 	}
 	failed = map[string]error{}
-	fset := token.NewFileSet() // one for every module's load: a platform's check parses into it
+	// The main load's file set, so that the dependencies' files it
+	// parsed serve every platform; a platform's check parses into it too.
+	fset := p.fset
 	byModule := map[string][]string{}
 	for _, dir := range dirs {
 		for _, mod := range p.modules {
@@ -309,7 +310,7 @@ func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, 
 			BuildFlags: flags,
 			Overlay:    overlay,
 			Tests:      tests,
-		}, patterns, p.inModule)
+		}, patterns, p.inModule, p.parsedFile)
 		if err != nil {
 			for _, pat := range patterns {
 				failed[filepath.Join(mod, filepath.FromSlash(pat))] = err

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
@@ -39,6 +40,10 @@ type program struct {
 	// builds are the builds that include excluded files, loaded once
 	// for Migrate's passes.
 	builds loadedBuilds
+	// deps are the loaded files outside the main modules, by name (see
+	// parsedFile).
+	depsOnce sync.Once
+	deps     map[string]*ast.File
 }
 
 // file is one editable file.
@@ -102,6 +107,22 @@ func newProgram(roots []*packages.Package) *program {
 		}
 	}
 	return p
+}
+
+// parsedFile returns the syntax the load has of a file outside the main
+// modules, or nil. Another platform's build shares most of them.
+func (p *program) parsedFile(name string) *ast.File {
+	p.depsOnce.Do(func() {
+		p.deps = map[string]*ast.File{}
+		for _, pkg := range p.pkgs {
+			for _, f := range pkg.Syntax {
+				if tf := p.fset.File(f.FileStart); tf != nil && !p.inModule(tf.Name()) {
+					p.deps[tf.Name()] = f
+				}
+			}
+		}
+	})
+	return p.deps[name]
 }
 
 // editable reports whether pkg's files may be edited: a package of a main

@@ -7,7 +7,7 @@
 # are bench/realworld/lib.sh's.
 #
 # Usage: GODPLUGIN_DIR=/path/to/go.d.plugin bash bench/realworld/godplugin.sh
-#        (FIX_TIMEOUT=10s, FLOOR_RUNS=1, KEEP=1 to keep the work directory)
+#        (FIX_TIMEOUT=10s, FLOOR_RUNS=1, FIX_RUNS=1, KEEP=1 to keep the work directory)
 set -euo pipefail
 
 CORPUS=godplugin

@@ -8,7 +8,7 @@
 # minutes, the fix minutes and 8 to 11 GB.
 #
 # Usage: TELEGRAF_DIR=/path/to/telegraf bash bench/realworld/telegraf.sh
-#        (FIX_TIMEOUT=10s, FLOOR_RUNS=1, KEEP=1 to keep the work directory)
+#        (FIX_TIMEOUT=10s, FLOOR_RUNS=1, FIX_RUNS=1, KEEP=1 to keep the work directory)
 set -euo pipefail
 
 CORPUS=telegraf
