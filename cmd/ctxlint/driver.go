@@ -39,6 +39,8 @@ type finding struct {
 	message  string
 	related  []related
 	chain    []ctxprop.Hop // every hop, in every package
+	loop     string        // with a chain: the component of its loop
+	sink     string        // with a chain: the sink, or the dependency's function it enters
 }
 
 type related struct {
@@ -59,6 +61,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	sarifFile := fs.String("sarif", "", "also write the findings as SARIF 2.1.0 to this file")
 	format := fs.String("format", "text", "output on stdout: text or sarif")
 	jsonOut := fs.Bool("json", false, "print the findings as JSON, in x/tools' shape (as the plain mode's -json)")
+	choke := fs.Bool("chokepoints", false, "print, in place of the findings, the functions on ctxprop's stuck paths, those on the most paths first")
 	addTagsFlag(fs)
 	cpuprofile := addProfileFlag(fs)
 	for _, a := range []*analysis.Analyzer{ctxprop.Analyzer, todoctx.Analyzer} {
@@ -73,6 +76,10 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	}
 	if *format != "text" && *format != "sarif" {
 		fmt.Fprintf(stderr, "ctxlint: unknown -format %q: want text or sarif\n", *format)
+		return 2
+	}
+	if *choke && *format == "sarif" {
+		fmt.Fprintln(stderr, "ctxlint: -chokepoints and -format=sarif both print on stdout: pick one (-sarif FILE writes the findings too)")
 		return 2
 	}
 	sarifSet := false
@@ -105,6 +112,14 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	if *jsonOut && *format == "sarif" {
 		fmt.Fprintln(stderr, "ctxlint: -json and -format=sarif both print on stdout: pick one")
 		return 2
+	}
+	if *choke {
+		// A ranking is data, as -json's findings are: exit 0.
+		if err := writeChokepoints(stdout, findings, *jsonOut); err != nil {
+			fmt.Fprintln(stderr, "ctxlint:", err)
+			return 1
+		}
+		return 0
 	}
 	if *format == "sarif" {
 		if err := writeSARIF(stdout, findings); err != nil {
@@ -398,6 +413,7 @@ func actionFindings(act *checker.Action, keep []bool, names componentNames) []fi
 		if s := chains.of(d); s != nil {
 			f.chain = s.Reach.Path()
 			f.message = names.rename(s, f.message)
+			f.loop, f.sink = names.component(s), cmp.Or(s.Reach.Entry, s.Reach.Sink)
 		}
 		for _, r := range d.Related {
 			f.related = append(f.related, related{fset.Position(r.Pos).String(), r.Message})

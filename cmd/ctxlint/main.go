@@ -5,6 +5,7 @@
 //	go fix -fixtool=$(which ctxlint) ./...    apply the suggested fixes
 //	ctxlint -whole-program packages           ctxprop over the packages as one program
 //	ctxlint -sarif FILE packages              also write SARIF 2.1.0 (or -format=sarif)
+//	ctxlint -chokepoints packages             the functions on the most stuck paths
 //	ctxlint todo [flags] packages             the context.TODO() inventory
 package main
 
@@ -57,7 +58,7 @@ const usageHint = `usage: ctxlint [flags] [packages]; "ctxlint help" lists the f
 // ownDriverFlag reports the flags only ctxlint's own driver handles.
 func ownDriverFlag(arg string) bool {
 	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-	return strings.HasPrefix(arg, "-") && (name == "whole-program" || name == "sarif" || name == "format")
+	return strings.HasPrefix(arg, "-") && (name == "whole-program" || name == "sarif" || name == "format" || name == "chokepoints")
 }
 
 // helpFlag reports -h, -help and --help.
@@ -114,6 +115,11 @@ Flags of the standalone mode:
   -sarif FILE          also write the findings as SARIF 2.1.0 to FILE
   -format text|sarif   output on stdout (default text)
   -json                print the findings as JSON (x/tools' shape)
+  -chokepoints         print, in place of the findings, the functions on
+                       ctxprop's stuck paths, those on the most paths first,
+                       each with its loops and sinks: where one context
+                       parameter bounds the most paths (with -json, as JSON;
+                       with -whole-program, the program's paths; exit 0)
   -fix                 the migration, over the packages as one program: new
                        ctx parameters, their callers, interfaces with every
                        implementation, func types with what is assigned to
@@ -138,7 +144,7 @@ Flags of the standalone mode:
   -c N                 show N lines of context around each finding
   -test=false          leave test files out
 
--whole-program, -sarif and -format run ctxlint's own driver, which takes
+-whole-program, -chokepoints, -sarif and -format run ctxlint's own driver, which takes
 -json (the same schema) but not -c or -test.
 
 The plain mode (x/tools) cannot honour -tags and refuses it: set

@@ -64,3 +64,14 @@ func (names componentNames) rename(s *ctxprop.Stuck, message string) string {
 	}
 	return fmt.Sprintf("%s (%s): %s", arg.Name, arg.Kind, rest)
 }
+
+// component is the name of the component whose loop s starts in, as
+// rename puts it in the message.
+func (names componentNames) component(s *ctxprop.Stuck) string {
+	if s.HandleFrom != nil {
+		if arg, ok := names[*s.HandleFrom]; ok {
+			return arg.Name
+		}
+	}
+	return s.Component
+}
