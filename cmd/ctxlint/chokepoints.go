@@ -7,17 +7,32 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/internal/chokepoint"
 )
 
-// chokepointPaths are the findings' stuck paths, for chokepoint.Rank.
-func chokepointPaths(findings []finding) []chokepoint.Path {
+// chokepointPaths are the findings' stuck paths, for chokepoint.Rank,
+// each with its hops in the main modules (in the directories modules)
+// only: a function of a dependency cannot be given a context parameter,
+// though a path through a dynamic call may enter one.
+func chokepointPaths(findings []finding, modules []string) []chokepoint.Path {
+	inModule := func(h ctxprop.Hop) bool {
+		file := h.File
+		if h.Source != "" {
+			file = h.Source
+		}
+		return slices.ContainsFunc(modules, func(dir string) bool {
+			return strings.HasPrefix(file, dir+string(filepath.Separator))
+		})
+	}
 	var out []chokepoint.Path
 	for _, f := range findings {
 		if len(f.chain) > 0 {
-			out = append(out, chokepoint.Path{Loop: f.loop, Sink: f.sink, Hops: f.chain})
+			hops := slices.DeleteFunc(slices.Clone(f.chain), func(h ctxprop.Hop) bool { return !inModule(h) })
+			out = append(out, chokepoint.Path{Loop: f.loop, Sink: f.sink, Hops: hops})
 		}
 	}
 	return out
@@ -45,9 +60,10 @@ type chokepointSink struct {
 
 // writeChokepoints prints the functions of the findings' stuck paths,
 // those on the most paths first: as JSON, or as text, one function to a
-// line with its loops and sinks below.
-func writeChokepoints(w io.Writer, findings []finding, asJSON bool) error {
-	paths := chokepointPaths(findings)
+// line with its loops and sinks below; only functions of the main
+// modules.
+func writeChokepoints(w io.Writer, findings []finding, modules []string, asJSON bool) error {
+	paths := chokepointPaths(findings, modules)
 	points, direct := chokepoint.Rank(paths)
 	if asJSON {
 		out := jsonChokepoints{Paths: len(paths), Direct: direct, Chokepoints: []jsonChokepoint{}}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 )
 
 const chokepointsFixture = "./testdata/chokepoints/..."
@@ -66,5 +68,29 @@ func TestChokepointsUsage(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "pick one") {
 		t.Errorf("stderr %q, want it to say to pick one", stderr.String())
+	}
+}
+
+// TestChokepointPathsInModule: a path through a dynamic call may enter a
+// dependency, whose functions cannot take a context parameter: only the
+// hops in the main modules (a cgo file's by the name its author edits)
+// are candidates.
+func TestChokepointPathsInModule(t *testing.T) {
+	chain := []ctxprop.Hop{
+		{Func: "Loop", File: "/src/m/loop.go"},
+		{Func: "query", File: "/src/m/q.go"},
+		{Func: "Client.Exchange", File: "/mod/dns@v1/client.go"},
+		{Func: "callback", File: "/cache/cgo2.go", Source: "/src/m/cb.go:4:2"},
+	}
+	got := chokepointPaths([]finding{{chain: chain, loop: `"a"`, sink: "Dial"}, {message: "a todoctx finding"}}, []string{"/src/m"})
+	if len(got) != 1 {
+		t.Fatalf("%d paths, want 1", len(got))
+	}
+	var names []string
+	for _, h := range got[0].Hops {
+		names = append(names, h.Func)
+	}
+	if strings.Join(names, " ") != "Loop query callback" || len(chain) != 4 {
+		t.Errorf("hops %v, want Loop query callback (and the finding's chain kept whole)", names)
 	}
 }

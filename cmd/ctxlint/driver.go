@@ -98,7 +98,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	findings, err := analyze(patterns, *whole)
+	findings, modules, err := analyze(patterns, *whole)
 	if err != nil {
 		fmt.Fprintln(stderr, "ctxlint:", err)
 		return 1
@@ -115,7 +115,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	}
 	if *choke {
 		// A ranking is data, as -json's findings are: exit 0.
-		if err := writeChokepoints(stdout, findings, *jsonOut); err != nil {
+		if err := writeChokepoints(stdout, findings, modules, *jsonOut); err != nil {
 			fmt.Fprintln(stderr, "ctxlint:", err)
 			return 1
 		}
@@ -245,11 +245,17 @@ func parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, err
 // analyze loads the packages and runs the analyzers; with whole, it runs
 // ctxprop in rounds, each seeing every package's Dispatch fact from the
 // round before, until they stop changing, and then todoctx per package,
-// with all the paths of the program.
-func analyze(patterns []string, whole bool) ([]finding, error) {
+// with all the paths of the program. modules are the directories of the
+// main modules.
+func analyze(patterns []string, whole bool) (_ []finding, modules []string, _ error) {
 	pkgs, err := loadPackages(patterns)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	for _, pkg := range pkgs {
+		if m := pkg.Module; m != nil && m.Main && m.Dir != "" && !slices.Contains(modules, m.Dir) {
+			modules = append(modules, m.Dir)
+		}
 	}
 	var graph *checker.Graph
 	if !whole {
@@ -258,14 +264,14 @@ func analyze(patterns []string, whole bool) ([]finding, error) {
 		graph, err = wholeprog.Analyze(pkgs)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	graphs := []*checker.Graph{graph}
 	if whole {
 		// todoctx per package, with every path the whole program has.
 		todo, err := checker.Analyze([]*analysis.Analyzer{todoctx.WithCtxprop(programPaths(graph))}, pkgs, nil)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		graphs = append(graphs, todo)
 	}
@@ -273,11 +279,11 @@ func analyze(patterns []string, whole bool) ([]finding, error) {
 	seen := map[findingKey]bool{}
 	for _, graph := range graphs {
 		if out, err = collect(graph, seen, out); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	sortFindings(out)
-	return out, nil
+	return out, modules, nil
 }
 
 // programPaths is an analyzer whose result, in each package, holds the
