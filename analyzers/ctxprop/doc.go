@@ -66,7 +66,9 @@
 // it (it wraps another module's client, whose type may be unexported), and
 // so is one that takes no context when the same type (or
 // package) offers its context form, MWithContext or MContext (the AWS SDK
-// v1 convention): it is never bounded. -ctxprop.sinks adds functions
+// v1 convention): it is never bounded. A form whose body never reads its
+// context and reaches no sink (gopsutil's disk.UsageWithContext, which
+// reads the kernel) makes no sink of its M. -ctxprop.sinks adds functions
 // (importpath.Func, (*importpath.T).M), -ctxprop.nonblocking removes them.
 //
 // A call into another module that takes no context but gets an options

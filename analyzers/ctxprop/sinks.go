@@ -131,16 +131,28 @@ func (a *pkgAnalysis) sinkRuleFor(fn *types.Func) (sinkRule, bool) {
 			return sinkRule{source: ctxArg, arg: i}, true
 		}
 	}
-	if form := a.contextForm(fn); form != nil {
+	if form := a.contextForm(fn); form != nil && a.formBlocks(form) {
 		return sinkRule{source: noContext, ctxForm: form.FullName()}, true
 	}
 	return sinkRule{}, false
 }
 
+// formBlocks reports whether a context form is presumed to block: unless
+// its package's analysis found that it ignores its context (IdleContext)
+// and reaches no sink. A library may offer both forms of every call,
+// blocking or not.
+func (a *pkgAnalysis) formBlocks(form *types.Func) bool {
+	if !a.pass.ImportObjectFact(form, new(IdleContext)) {
+		return true
+	}
+	s := a.importedSummary(form)
+	return s != nil && len(s.Reaches) > 0
+}
+
 // contextForm returns the context-taking form of a function or method of
 // another module that takes no context: MWithContext or MContext, declared
 // beside it (the AWS SDK v1 convention). Such an M wraps a round trip
-// under a context of its own making.
+// under a context of its own making, if the form blocks (formBlocks).
 func (a *pkgAnalysis) contextForm(fn *types.Func) *types.Func {
 	if fn.Pkg() == nil || !fn.Exported() || isHealthPkg(fn.Pkg()) || !a.otherModule(fn) {
 		return nil

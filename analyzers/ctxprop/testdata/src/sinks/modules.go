@@ -5,6 +5,7 @@ import (
 
 	"example.org/cloud/ec2"
 	"example.org/kube"
+	"example.org/sysinfo/disk"
 	"github.com/ctxlint/ctxlint/runtime/health"
 )
 
@@ -60,5 +61,16 @@ func withContextForms(svc *ec2.EC2) {
 		ctx, cancel := health.WithDeadline(context.Background(), deadline)
 		svc.DescribeTagsWithContext(ctx, &ec2.DescribeTagsInput{})
 		cancel()
+	}
+}
+
+// A library may offer a context form of every call, blocking or not: a
+// function M is presumed blocking for its form's sake only where that form
+// reaches a blocking call. disk's UsageWithContext ignores its context and
+// reads the kernel: Usage is no sink.
+func withIdleContextForm() {
+	h := health.RegisterLiveness("disk-usage")
+	for range h.C {
+		disk.Usage("/")
 	}
 }
