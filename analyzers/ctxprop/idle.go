@@ -5,14 +5,18 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // IdleContext is the fact ctxprop exports for an exported function whose
-// first parameter, a context.Context, its body never reads. A library may
-// offer every call in two forms, M and MWithContext, though some of them
-// block on nothing: gopsutil's disk.UsageWithContext ignores its context
-// and reads the kernel. Such a form does not make its M a sink
-// (formBlocks).
+// first parameter, a context.Context, does nothing: its body never reads
+// it but to pass it, first, to functions of its package whose context
+// does nothing. A
+// library may offer every call in two forms, M and MWithContext, though
+// some of them block on nothing: gopsutil's disk.UsageWithContext ignores
+// its context and reads the kernel; process's CmdlineWithContext hands it
+// to a reader of /proc that ignores it. Such a form does not make its M a
+// sink (formBlocks).
 type IdleContext struct{}
 
 // AFact marks IdleContext as an analysis fact.
@@ -21,34 +25,77 @@ func (*IdleContext) AFact() {}
 func (*IdleContext) String() string { return "ignores its context" }
 
 // exportIdleContexts exports IdleContext for the package's functions that
-// qualify. It runs before the fast path: a package that reaches no sink
-// is just the kind whose context forms are idle.
+// qualify: the greatest set of functions taking a context first whose
+// every use of it is as the first argument of a call to one in the set.
+// It runs before the fast path: a
+// package that reaches no sink is just the kind whose forms are idle.
 func exportIdleContexts(pass *analysis.Pass) {
+	type candidate struct {
+		fn   *types.Func
+		ctx  *types.Var
+		body *ast.BlockStmt
+	}
+	idle := map[*types.Func]*candidate{}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || !fd.Name.IsExported() {
+			if !ok || fd.Body == nil {
 				continue
 			}
 			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
 			if fn == nil || contextParam(fn) != 0 {
 				continue
 			}
-			if ctx := fn.Signature().Params().At(0); ctx.Name() == "" || ctx.Name() == "_" || !reads(pass.TypesInfo, fd.Body, ctx) {
-				pass.ExportObjectFact(fn, new(IdleContext))
+			idle[fn] = &candidate{fn, fn.Signature().Params().At(0), fd.Body}
+		}
+	}
+	// Only the package's own: a function of another package that takes a
+	// context is presumed blocking from here, whatever its own package
+	// found.
+	isIdle := func(fn *types.Func) bool { return fn != nil && fn.Pkg() == pass.Pkg && idle[fn] != nil }
+	// Each round drops the functions that use their context otherwise;
+	// recursion through the set keeps a function in.
+	for changed := true; changed; {
+		changed = false
+		for fn, c := range idle {
+			if c.ctx.Name() != "" && c.ctx.Name() != "_" && !onlyPassed(pass.TypesInfo, c.body, c.ctx, isIdle) {
+				delete(idle, fn)
+				changed = true
 			}
+		}
+	}
+	for fn := range idle {
+		if fn.Exported() {
+			pass.ExportObjectFact(fn, new(IdleContext))
 		}
 	}
 }
 
-// reads reports whether body refers to v.
-func reads(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
-	found := false
+// onlyPassed reports whether body uses v only as the first argument of
+// calls of functions idle accepts.
+func onlyPassed(info *types.Info, body *ast.BlockStmt, v *types.Var, idle func(*types.Func) bool) bool {
+	passed := map[*ast.Ident]bool{}
+	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
+		if !ok {
+			return false
 		}
-		return !found
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if len(n.Args) > 0 {
+				if id, isID := ast.Unparen(n.Args[0]).(*ast.Ident); isID && info.Uses[id] == v {
+					fn, _ := typeutil.Callee(info, n).(*types.Func)
+					if fn != nil && idle(fn.Origin()) {
+						passed[id] = true
+					}
+				}
+			}
+		case *ast.Ident:
+			if info.Uses[n] == v && !passed[n] {
+				ok = false
+			}
+		}
+		return true
 	})
-	return found
+	return ok
 }

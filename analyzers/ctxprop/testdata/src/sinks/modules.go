@@ -65,12 +65,18 @@ func withContextForms(svc *ec2.EC2) {
 }
 
 // A library may offer a context form of every call, blocking or not: a
-// function M is presumed blocking for its form's sake only where that form
-// reaches a blocking call. disk's UsageWithContext ignores its context and
-// reads the kernel: Usage is no sink.
+// function M is presumed blocking for its form's sake unless that form
+// ignores its context, or only hands it to functions of its package that
+// do. disk's UsageWithContext reads the kernel and IOCountersWithContext
+// hands it to such a reader: neither M is a sink. SerialWithContext runs a
+// command under it; LabelWithContext hands it to another package, which
+// is presumed to use it.
 func withIdleContextForm() {
 	h := health.RegisterLiveness("disk-usage")
 	for range h.C {
 		disk.Usage("/")
+		disk.IOCounters()
+		disk.Serial("/dev/sda") // want `example\.org/sysinfo/disk\.Serial without the health deadline \(it takes no context; example\.org/sysinfo/disk\.SerialWithContext takes one\)`
+		disk.Label("/dev/sda")  // want `example\.org/sysinfo/disk\.Label without the health deadline \(it takes no context; example\.org/sysinfo/disk\.LabelWithContext takes one\)`
 	}
 }
