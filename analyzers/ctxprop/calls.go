@@ -486,7 +486,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 				return
 			}
 		}
-		ev.targets = a.implementations(origin, static)
+		ev.targets = a.programTargets(call.Pos(), a.implementations(origin, static))
 		// Implementations among the sinks: a module's own interface over
 		// *http.Client or over another module's client.
 		impls := a.sinkImplementations(origin, static)

@@ -61,6 +61,7 @@ func (w *walker) viaProgram(call *ast.CallExpr, ev *event, method bool) bool {
 		return false
 	}
 	funcs, lits, ok := a.program.Callees(call.Lparen)
+	funcs, lits = a.programCallees(call.Pos(), funcs, lits)
 	if !ok || len(funcs)+len(lits) == 0 {
 		return false
 	}

@@ -124,3 +124,18 @@ func TestFieldObjects(t *testing.T) {
 		t.Errorf("whole-program reports:\n%s\nwant:\n%s", strings.Join(whole, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestTestFakes: a loop of the program reads through an interface whose
+// only implementation that calls over HTTP is a test's fake, swapped in by
+// the test's init: the program never runs it, and neither mode reports a
+// path through it. A loop of the tests' own may run it, and is reported.
+func TestTestFakes(t *testing.T) {
+	want := []string{
+		`store_test.go:36:3: "store-test" (liveness): net/http.Get without the health deadline (it takes no context): ~pollFake (store_test.go:36) → fakeConn.Read (store_test.go:15); run ctxlint -fix to thread the deadline down`,
+	}
+	for _, args := range [][]string{{"./testdata/testfakes/..."}, {"-whole-program", "./testdata/testfakes/..."}} {
+		if got := reports(t, args...); !slices.Equal(got, want) {
+			t.Errorf("ctxlint %s:\n%s\nwant:\n%s", strings.Join(args, " "), strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
