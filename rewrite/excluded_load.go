@@ -39,7 +39,7 @@ const sourceMetadata = packages.NeedName | packages.NeedFiles | packages.NeedCom
 //
 // known, if not nil, gives the syntax of a file parsed before into
 // conf.Fset, or nil; it is asked only of the files inModule rejects and
-// the overlay does not hold.
+// the overlay does not hold, from several goroutines at once.
 func loadSource(conf *packages.Config, patterns []string, inModule func(string) bool, known func(string) *ast.File) ([]*packages.Package, error) {
 	meta := *conf
 	meta.Mode = sourceMetadata

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -59,8 +60,11 @@ func TestLoadSourceAsGoPackages(t *testing.T) {
 			parsed[fset.File(f.FileStart).Name()] = f
 		}
 	}
+	var mu sync.Mutex // known is called from several goroutines
 	var asked, reused []string
 	known := func(name string) *ast.File {
+		mu.Lock()
+		defer mu.Unlock()
 		asked = append(asked, name)
 		if f := parsed[name]; f != nil {
 			reused = append(reused, name)
