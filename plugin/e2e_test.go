@@ -37,7 +37,7 @@ func TestGolangciLint(t *testing.T) {
 	}
 	for _, want := range []string{
 		`examples/agent/listeners/kubelet.go:56:4: "ad-kubeletlistener" (readiness): (*net/http.Client).Do without the health deadline`,
-		`examples/agent/providers/provider.go:60:19: "ad-config-provider-%s" (liveness): (*net/http.Client).Do`,
+		`examples/agent/providers/provider.go:60:19: "ad-config-provider-<p.String()>" (liveness): (*net/http.Client).Do`,
 		`examples/agent/hostmeta/collector.go:53:3: component of h (health): (*net/http.Client).Do`,
 	} {
 		if !strings.Contains(out, want) {

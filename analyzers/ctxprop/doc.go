@@ -30,7 +30,9 @@
 // the registration call that made the handle, followed through locals,
 // parameters, struct fields, setters and getters; a package-level
 // variable, an exported field or a getter of another package carries its
-// handle's name in a HandleName fact. A handle that is a parameter passed
+// handle's name in a HandleName fact. A name built at run time is spelled
+// with its unknown parts as <expr>: fmt.Sprintf("ec2-tags-%s", region) and
+// "ec2-tags-" + region are both "ec2-tags-<region>". A handle that is a parameter passed
 // only from other packages is "component of h" package by package; the
 // Result lists the handles each package passes (HandleArgs), and ctxlint's
 // own driver (-whole-program, -sarif, -format) names such loops from them.

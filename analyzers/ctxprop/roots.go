@@ -621,11 +621,11 @@ func (a *pkgAnalysis) registrationCall(call *ast.CallExpr) (name, kind string, o
 	return "", "", false
 }
 
-// describeName renders a component name: the constant, the format string
-// of a Sprintf, or a concatenation spelled as the same format string
-// would be ("consul-kv-" + name is "consul-kv-%s", as
-// fmt.Sprintf("consul-kv-%s", name) is), so names read alike however
-// they are built.
+// describeName renders a component name: the constant, or what the
+// Sprintf or the concatenation building it makes, each part not a
+// constant spelled <expr> (fmt.Sprintf("consul-kv-%s", name) and
+// "consul-kv-" + name are both "consul-kv-<name>"), so names read alike
+// however they are built; a format it cannot follow is shown as written.
 func (a *pkgAnalysis) describeName(e ast.Expr) string {
 	if e == nil {
 		return "?"
@@ -638,8 +638,8 @@ func (a *pkgAnalysis) describeName(e ast.Expr) string {
 		if fn, ok := typeutil.Callee(a.info, x).(*types.Func); ok && fn.FullName() == "fmt.Sprintf" && len(x.Args) > 0 {
 			if tv, ok := a.info.Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 				format := constant.StringVal(tv.Value)
-				if args, ok := a.constArgs(x.Args[1:]); ok {
-					return strconv.Quote(fmt.Sprintf(format, args...)) // what it prints at run time
+				if s, ok := a.spellFormat(format, x.Args[1:]); ok {
+					return strconv.Quote(s)
 				}
 				return strconv.Quote(format)
 			}
@@ -650,6 +650,44 @@ func (a *pkgAnalysis) describeName(e ast.Expr) string {
 		}
 	}
 	return types.ExprString(e)
+}
+
+// spellFormat is what fmt.Sprintf(format, args...) makes, each argument
+// that is not a constant of a basic kind spelled <expr>: a value only the
+// run knows, or one of a named type, which may format itself
+// (time.Duration). It reports false for a format it cannot follow: an
+// explicit argument index, a width or precision taken from an argument,
+// or arguments that do not match the verbs.
+func (a *pkgAnalysis) spellFormat(format string, args []ast.Expr) (string, bool) {
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			b.WriteByte(format[i])
+			continue
+		}
+		j := i + 1
+		for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
+			j++
+		}
+		switch {
+		case j == len(format) || format[j] == '[' || format[j] == '*':
+			return "", false
+		case format[j] == '%':
+			b.WriteByte('%')
+		case n == len(args):
+			return "", false
+		default:
+			if v, ok := a.constArgs(args[n : n+1]); ok {
+				fmt.Fprintf(&b, format[i:j+1], v...)
+			} else {
+				b.WriteString("<" + types.ExprString(args[n]) + ">")
+			}
+			n++
+		}
+		i = j
+	}
+	return b.String(), n == len(args)
 }
 
 // constArgs returns the values of arguments that are all constants (of
@@ -682,14 +720,16 @@ func (a *pkgAnalysis) constArgs(args []ast.Expr) ([]any, bool) {
 	return out, true
 }
 
+// constParts spells a concatenation: its constant parts as they are, the
+// others <expr>.
 func (a *pkgAnalysis) constParts(e ast.Expr) string {
 	if tv, ok := a.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-		return strings.ReplaceAll(constant.StringVal(tv.Value), "%", "%%")
+		return constant.StringVal(tv.Value)
 	}
 	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.ADD {
 		return a.constParts(b.X) + a.constParts(b.Y)
 	}
-	return "%s"
+	return "<" + types.ExprString(e) + ">"
 }
 
 // paramIndex returns v's index among decl's parameters and decl's

@@ -12,7 +12,7 @@ import (
 // componentNames maps a function's handle parameter to the component its
 // callers register. Package by package, a loop whose handle is a parameter
 // passed only from other packages (collector.Start registers
-// "collector-worker-%d" and calls worker.Run(h)) is "component of h"; the
+// "collector-worker-<i>" and calls worker.Run(h)) is "component of h"; the
 // standalone driver sees those callers and names it.
 type componentNames map[ctxprop.HandleParam]ctxprop.HandleArg
 

@@ -96,7 +96,7 @@ func TestWholeProgramJSON(t *testing.T) {
 func TestNamesFromCallers(t *testing.T) {
 	want := []string{
 		`watcher.go:16:3: "config-watcher" (liveness): net/http.Get without the health deadline (it takes no context): Watcher.Run (watcher.go:16)`,
-		`worker.go:13:3: "collector-worker-%d" (liveness): net/http.Get without the health deadline (it takes no context): Run (worker.go:13)`,
+		`worker.go:13:3: "collector-worker-<i>" (liveness): net/http.Get without the health deadline (it takes no context): Run (worker.go:13)`,
 	}
 	for _, mode := range []string{"-whole-program", "-format=text"} {
 		if got := reports(t, mode, "./testdata/names/..."); !slices.Equal(got, want) {

@@ -67,7 +67,7 @@ func (p *poller) poll(h *health.Handle) {
 func (p *poller) process(h *health.Handle) bool {
 	select {
 	case <-h.C:
-		http.Get("http://config") // want `"ad-config-provider-%s" \(liveness\): net/http.Get`
+		http.Get("http://config") // want `"ad-config-provider-<p.name>" \(liveness\): net/http.Get`
 		return true
 	}
 }
@@ -84,11 +84,11 @@ func tickerLoop(h *health.Handle) {
 	}
 }
 
-// A name computed with + (spelled as Sprintf's format), and a range.
+// A name computed with + (variable parts spelled <expr>), and a range.
 func ranged(zone string) {
 	h := health.RegisterLiveness("metadata-" + zone + "-50%")
 	for range h.C {
-		collect() // want `"metadata-%s-50%%" \(liveness\)`
+		collect() // want `"metadata-<zone>-50%" \(liveness\)`
 	}
 }
 
@@ -121,8 +121,8 @@ func checkRunner() {
 	collect() // want `"checkRunner" \(monitored\): net/http.Get`
 }
 
-// A name formatted from constants only is the string it makes; with a
-// variable part, or a value that formats itself, the format.
+// A name formatted from constants only is the string it makes; a variable
+// argument, or a value that formats itself, is spelled <expr>.
 func workerOne() {
 	h := health.RegisterLiveness(fmt.Sprintf("worker-%d-of-%s", 1, "pool"))
 	for range h.C {
@@ -133,13 +133,13 @@ func workerOne() {
 func workerN(i int) {
 	h := health.RegisterLiveness(fmt.Sprintf("worker-%d", i))
 	for range h.C {
-		collect() // want `"worker-%d" \(liveness\)`
+		collect() // want `"worker-<i>" \(liveness\)`
 	}
 }
 
 func durationPoller() {
 	h := health.RegisterLiveness(fmt.Sprintf("poll-%v", 5*time.Second))
 	for range h.C {
-		collect() // want `"poll-%v" \(liveness\)`
+		collect() // want `"poll-<5 \* time.Second>" \(liveness\)`
 	}
 }

@@ -21,6 +21,6 @@ func viaGetter() {
 
 func viaField(f *status.Forwarder) {
 	for range f.Health.C {
-		http.Get("http://c") // want `"forwarder-%d" \(liveness\): net/http.Get`
+		http.Get("http://c") // want `"forwarder-<i>" \(liveness\): net/http.Get`
 	}
 }

@@ -14,7 +14,7 @@ var Poller = health.RegisterReadiness("status-" + "poller") // want Poller:"hand
 func Get() *health.Handle { return Poller } // want Get:"handle \"status-poller\" \\(readiness\\)"
 
 type Forwarder struct {
-	Health *health.Handle // want Health:"handle \"forwarder-%d\" \\(liveness\\)"
+	Health *health.Handle // want Health:"handle \"forwarder-<i>\" \\(liveness\\)"
 }
 
 func NewForwarder(i int) *Forwarder {
