@@ -490,6 +490,11 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		// Implementations among the sinks: a module's own interface over
 		// *http.Client or over another module's client.
 		impls := a.sinkImplementations(origin, static)
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if stored := a.storedTypes(sel.X); len(stored) > 0 {
+				ev.targets, impls = a.storedTargets(stored, ev.targets, impls)
+			}
+		}
 		ev.targets, impls = a.oneTarget(ev.targets, impls)
 		for _, impl := range impls {
 			w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(impl.fn), w.sinkState(call, impl.rule)}})
