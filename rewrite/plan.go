@@ -409,6 +409,12 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 	}
 	last := hops[len(hops)-1]
 	b.emptyArgs(last, label)
+	if b.commandHasContext(last) {
+		// Built through a value that takes the context, given the one in
+		// scope: bounded by it (an earlier pass threaded it). A fake a
+		// test stores there may ignore it; the program's value does not.
+		return 0
+	}
 	if n := b.dynamicSink(last); n.kind != "" {
 		// The blocking function is called through a value (a field that
 		// tests swap, set to net.DialTimeout): the value's type takes ctx,
@@ -615,20 +621,7 @@ func (b *builder) dynamicSink(last hop) node {
 // (exec.Command itself is the sink's to rename).
 func (b *builder) commandSlot(last hop) (node, token.Pos) {
 	info := last.file.pkg.TypesInfo
-	fn, ok := calleeFunc(info, last.call)
-	sel, isSel := ast.Unparen(last.call.Fun).(*ast.SelectorExpr)
-	if !ok || !isSel || fn.Signature().Recv() == nil || types.TypeString(fn.Signature().Recv().Type(), nil) != "*os/exec.Cmd" {
-		return node{}, token.NoPos
-	}
-	var builds []*ast.CallExpr
-	switch x := ast.Unparen(sel.X).(type) {
-	case *ast.CallExpr:
-		builds = []*ast.CallExpr{x}
-	case *ast.Ident:
-		if last.inner != nil {
-			builds = b.assigned(info, last.inner, info.ObjectOf(x))
-		}
-	}
+	builds := b.commandBuilds(last)
 	var slot node
 	for _, c := range builds {
 		if _, ok := calleeFunc(info, c); ok {
@@ -648,6 +641,46 @@ func (b *builder) commandSlot(last hop) (node, token.Pos) {
 		return node{}, token.NoPos
 	}
 	return slot, builds[0].Pos()
+}
+
+// commandBuilds returns, for a hop that calls a method of *exec.Cmd, the
+// calls that build the command: the receiver itself, or the values
+// assigned to the local it is.
+func (b *builder) commandBuilds(last hop) []*ast.CallExpr {
+	info := last.file.pkg.TypesInfo
+	fn, ok := calleeFunc(info, last.call)
+	sel, isSel := ast.Unparen(last.call.Fun).(*ast.SelectorExpr)
+	if !ok || !isSel || fn.Signature().Recv() == nil || types.TypeString(fn.Signature().Recv().Type(), nil) != "*os/exec.Cmd" {
+		return nil
+	}
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.CallExpr:
+		return []*ast.CallExpr{x}
+	case *ast.Ident:
+		if last.inner != nil {
+			return b.assigned(info, last.inner, info.ObjectOf(x))
+		}
+	}
+	return nil
+}
+
+// commandHasContext reports whether every call building the command of a
+// hop that calls a method of *exec.Cmd goes through a function value and
+// passes it, first, a context the function has in scope (a variable, not
+// context.TODO()).
+func (b *builder) commandHasContext(last hop) bool {
+	info := last.file.pkg.TypesInfo
+	builds := b.commandBuilds(last)
+	for _, c := range builds {
+		if _, static := calleeFunc(info, c); static || len(c.Args) == 0 {
+			return false
+		}
+		id, ok := ast.Unparen(c.Args[0]).(*ast.Ident)
+		if !ok || !isContext(info.TypeOf(id)) {
+			return false
+		}
+	}
+	return len(builds) > 0
 }
 
 // calleeNode is the flow node of what a hop calls, memoized: paths share

@@ -260,3 +260,25 @@ func goCmd(t *testing.T, dir string, args ...string) {
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s go %s:\n%s", strings.Join(env, " "), strings.Join(args, " "), out)
 }
+
+// TestMigratedCommandSlot: once a command-building value takes the context
+// (testdata/cmdslot: execCommand is exec.CommandContext, and the tests'
+// fake, stored in an init, takes the context and ignores it), the
+// commands it builds from the context in scope are bounded: a run that
+// plans the package again (a dial with no context form stays on the path)
+// leaves them, where it once planned the value again and refused it
+// ("os/exec.CommandContext is declared outside the loaded module").
+func TestMigratedCommandSlot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a module")
+	}
+	dir := copyModule(t, filepath.Join("testdata", "cmdslot", "before"))
+	res := migrate(t, dir, rewrite.Options{})
+	var classes []string
+	for _, r := range res.Refusals {
+		classes = append(classes, r.Class)
+		t.Logf("refused: %s", r)
+	}
+	assert.Equal(t, []string{"cannot edit"}, classes, "refusals: the dial only")
+	assert.Empty(t, res.Files, "files changed")
+}

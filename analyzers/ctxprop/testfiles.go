@@ -13,22 +13,33 @@ import (
 // are the tests', not the loop's. A call in a test file may run it.
 
 // inTestFile reports whether pos lies in a _test.go file.
-func (a *pkgAnalysis) inTestFile(pos token.Pos) bool {
-	f := a.pass.Fset.File(pos)
+func (a *pkgAnalysis) inTestFile(pos token.Pos) bool { return inTestFile(a.pass.Fset, pos) }
+
+func inTestFile(fset *token.FileSet, pos token.Pos) bool {
+	f := fset.File(pos)
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 
-// programCallees drops from a call's callees, for a call outside the
-// test files, the functions and literals declared in them.
+// programCallees is ProgramCallees in the package's file set.
 func (a *pkgAnalysis) programCallees(call token.Pos, funcs []*types.Func, lits []token.Pos) ([]*types.Func, []token.Pos) {
-	if a.inTestFile(call) {
+	return ProgramCallees(a.pass.Fset, call, funcs, lits)
+}
+
+// ProgramCallees drops from a call's callees (the functions and literals
+// a call graph gives, by the position of their func keyword), for a call
+// outside the test files, those declared in them: the program does not
+// run them there. The slices are not modified.
+func ProgramCallees(fset *token.FileSet, call token.Pos, funcs []*types.Func, lits []token.Pos) ([]*types.Func, []token.Pos) {
+	if inTestFile(fset, call) {
 		return funcs, lits
 	}
-	if slices.ContainsFunc(funcs, func(fn *types.Func) bool { return a.inTestFile(fn.Pos()) }) {
-		funcs = slices.DeleteFunc(slices.Clone(funcs), func(fn *types.Func) bool { return a.inTestFile(fn.Pos()) })
+	testFunc := func(fn *types.Func) bool { return inTestFile(fset, fn.Pos()) }
+	testLit := func(pos token.Pos) bool { return inTestFile(fset, pos) }
+	if slices.ContainsFunc(funcs, testFunc) {
+		funcs = slices.DeleteFunc(slices.Clone(funcs), testFunc)
 	}
-	if slices.ContainsFunc(lits, a.inTestFile) {
-		lits = slices.DeleteFunc(slices.Clone(lits), a.inTestFile)
+	if slices.ContainsFunc(lits, testLit) {
+		lits = slices.DeleteFunc(slices.Clone(lits), testLit)
 	}
 	return funcs, lits
 }

@@ -54,7 +54,7 @@ type Analysis struct {
 	visible map[*types.Package]map[*types.Package]bool
 	// impls memoizes implementations by the calling package and the
 	// interface and method called.
-	impls map[implsKey][]*ctxprop.Summary
+	impls map[implsKey][]*types.Func
 	// analysed is the number of packages each round analysed (the
 	// others it replayed).
 	analysed []int
@@ -86,6 +86,7 @@ func (a *Analysis) Reaches(pkg *types.Package, info *types.Info, call *ast.CallE
 		return out
 	}
 	fns, lits, ok := a.prog.Callees(call.Lparen)
+	fns, lits = ctxprop.ProgramCallees(a.fset, call.Pos(), fns, lits)
 	if !ok || len(fns)+len(lits) == 0 {
 		// Nothing flows to the receiver in the graph (an entry point's
 		// parameter): as ctxprop then does, every implementation the
@@ -162,11 +163,12 @@ func (a *Analysis) implementations(pkg *types.Package, info *types.Info, call *a
 			}
 		}
 		a.visible = make(map[*types.Package]map[*types.Package]bool)
-		a.impls = make(map[implsKey][]*ctxprop.Summary)
+		a.impls = make(map[implsKey][]*types.Func)
 	}
 	key := implsKey{pkg, selection.Recv(), selection.Obj()}
-	if out, ok := a.impls[key]; ok {
-		return out
+	if impls, ok := a.impls[key]; ok {
+		impls, _ = ctxprop.ProgramCallees(a.fset, call.Pos(), impls, nil)
+		return a.ordered(impls, nil)
 	}
 	from := a.imports(pkg)
 	var impls []*types.Func
@@ -192,9 +194,9 @@ func (a *Analysis) implementations(pkg *types.Package, info *types.Info, call *a
 			}
 		}
 	}
-	out := a.ordered(impls, nil)
-	a.impls[key] = out
-	return out
+	a.impls[key] = impls
+	impls, _ = ctxprop.ProgramCallees(a.fset, call.Pos(), impls, nil)
+	return a.ordered(impls, nil)
 }
 
 type implsKey struct {
