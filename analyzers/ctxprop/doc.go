@@ -95,9 +95,14 @@
 // package instantiates it with, or else of the constraint), and calls
 // through function values (locals, package-level variables, fields, maps
 // and slices of functions) to the functions of the same signature whose
-// address is taken. Summaries of unexported functions, of methods of
-// unexported types and of literals cross packages in a package fact
-// (Dispatch). A per-package run (go vet, golangci-lint, Bazel nogo) cannot
+// address is taken. An interface value read from the package's own
+// unexported field whose every store is of a concrete type of the package
+// (a map that only ever receives two kinds of service) resolves to those
+// types' methods alone. In both modes, a call in a file the program
+// compiles never runs a function declared in a _test.go file (a fake a
+// test swaps in): only a call in a test file may. Summaries of unexported
+// functions, of methods of unexported types and of literals cross
+// packages in a package fact (Dispatch). A per-package run (go vet, golangci-lint, Bazel nogo) cannot
 // see an implementation in a package the loop's package does not import,
 // directly or indirectly, nor a function of the loop's package that an
 // imported package calls back (stored in its struct's field, or passed to
