@@ -54,7 +54,7 @@ type Analysis struct {
 	visible map[*types.Package]map[*types.Package]bool
 	// impls memoizes implementations by the calling package and the
 	// interface and method called.
-	impls map[implsKey][]*types.Func
+	impls map[implsKey]*implSet
 	// analysed is the number of packages each round analysed (the
 	// others it replayed).
 	analysed []int
@@ -163,12 +163,11 @@ func (a *Analysis) implementations(pkg *types.Package, info *types.Info, call *a
 			}
 		}
 		a.visible = make(map[*types.Package]map[*types.Package]bool)
-		a.impls = make(map[implsKey][]*types.Func)
+		a.impls = make(map[implsKey]*implSet)
 	}
 	key := implsKey{pkg, selection.Recv(), selection.Obj()}
-	if impls, ok := a.impls[key]; ok {
-		impls, _ = ctxprop.ProgramCallees(a.fset, call.Pos(), impls, nil)
-		return a.ordered(impls, nil)
+	if m, ok := a.impls[key]; ok {
+		return m.at(a, call)
 	}
 	from := a.imports(pkg)
 	var impls []*types.Func
@@ -194,9 +193,25 @@ func (a *Analysis) implementations(pkg *types.Package, info *types.Info, call *a
 			}
 		}
 	}
-	a.impls[key] = impls
-	impls, _ = ctxprop.ProgramCallees(a.fset, call.Pos(), impls, nil)
-	return a.ordered(impls, nil)
+	m := &implSet{funcs: impls, all: a.ordered(impls, nil)}
+	a.impls[key] = m
+	return m.at(a, call)
+}
+
+// implSet is a memoized implementations answer: the functions, and the
+// summaries of all of them in order.
+type implSet struct {
+	funcs []*types.Func
+	all   []*ctxprop.Summary
+}
+
+// at is the answer for call: all, unless the call is outside the test
+// files and some implementations are in them.
+func (m *implSet) at(a *Analysis, call *ast.CallExpr) []*ctxprop.Summary {
+	if fns, _ := ctxprop.ProgramCallees(a.fset, call.Pos(), m.funcs, nil); len(fns) != len(m.funcs) {
+		return a.ordered(fns, nil)
+	}
+	return m.all
 }
 
 type implsKey struct {
