@@ -25,7 +25,9 @@ type storeIndex struct {
 	types map[*types.Var][]types.Type
 	open  map[*types.Var]bool
 	deps  map[*types.Var][]*types.Var // fields stored from other fields' values
-	// from is the expression a local is set from, when it is set once.
+	// from is the expression a local is set from, when it is set once:
+	// sets counts assignments, declarations with a value or not, ranges
+	// and the taking of its address.
 	from map[*types.Var]ast.Expr
 	sets map[*types.Var]int
 }
@@ -148,8 +150,17 @@ func (a *pkgAnalysis) fieldStores() *storeIndex {
 	// function store in it: open.
 	stored := map[*ast.SelectorExpr]bool{}
 	in := inspector.New(a.pass.Files)
-	in.Preorder([]ast.Node{(*ast.AssignStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)}, func(n ast.Node) {
+	in.Preorder([]ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)}, func(n ast.Node) {
 		switch n := n.(type) {
+		case *ast.ValueSpec: // var v T = x: a set like any other
+			for i, id := range n.Names {
+				if v, _ := a.info.Defs[id].(*types.Var); v != nil {
+					ix.sets[v]++
+					if len(n.Values) == len(n.Names) {
+						ix.from[v] = n.Values[i]
+					}
+				}
+			}
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
 				var rhs ast.Expr
@@ -184,9 +195,17 @@ func (a *pkgAnalysis) fieldStores() *storeIndex {
 				}
 			}
 		case *ast.RangeStmt:
-			if id, ok := n.Value.(*ast.Ident); ok && n.Tok.String() == ":=" {
-				if v, _ := a.info.Defs[id].(*types.Var); v != nil {
-					ix.sets[v]++
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				id, ok := e.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, _ := a.info.ObjectOf(id).(*types.Var)
+				if v == nil || v.IsField() {
+					continue
+				}
+				ix.sets[v]++
+				if e == n.Value && n.Tok.String() == ":=" {
 					ix.from[v] = &ast.IndexExpr{X: n.X, Index: n.X}
 				}
 			}
@@ -209,13 +228,27 @@ func (a *pkgAnalysis) fieldStores() *storeIndex {
 					}
 				}
 			}
-		case *ast.UnaryExpr: // &x.f: stored through the pointer
-			if f := field(n.X); f != nil && n.Op.String() == "&" {
-				ix.open[f] = true
+		case *ast.UnaryExpr: // &x.f, &v: stored through the pointer
+			if n.Op.String() != "&" {
+				return
 			}
-		case *ast.CallExpr: // x.f passed to a function other than len, delete, append
+			if f := field(n.X); f != nil {
+				ix.open[f] = true
+			} else if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+				if v, _ := a.info.Uses[id].(*types.Var); v != nil {
+					ix.sets[v] += 2
+				}
+			}
+		case *ast.CallExpr: // x.f passed to a function: it may store in it
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
 				if b, _ := a.info.Uses[id].(*types.Builtin); b != nil {
+					// len, cap, delete and append read or store as seen;
+					// copy stores what the other slice holds.
+					if b.Name() == "copy" && len(n.Args) > 0 {
+						if f := field(n.Args[0]); f != nil {
+							ix.open[f] = true
+						}
+					}
 					return
 				}
 			}

@@ -113,3 +113,45 @@ func (w *watcher) run() {
 }
 
 func (w *watcher) reset() { w.svc = podService{} }
+
+// A local declared with docker's service, then set from the listener's
+// map on some ticks only, may hold either.
+func (l *listener) fallback() {
+	for range l.h.C {
+		var svc Service = dockerService{}
+		if len(l.services) > 0 {
+			svc = l.services["x"]
+		}
+		svc.GetHosts() // want `"listener" \(liveness\): net/http.Get without the health deadline`
+	}
+}
+
+// A slice field filled by copy holds what the other slice does.
+type pool struct {
+	h    *health.Handle
+	svcs []Service
+}
+
+func (p *pool) fill(from []Service) {
+	p.svcs = append(p.svcs, podService{})
+	copy(p.svcs, from)
+}
+
+func (p *pool) run() {
+	for range p.h.C {
+		for _, s := range p.svcs {
+			s.GetHosts() // want `"pool" \(liveness\): net/http.Get without the health deadline`
+		}
+	}
+}
+
+func newPool() *pool {
+	p := &pool{h: health.RegisterLiveness("pool")}
+	p.fill([]Service{dockerService{}})
+	return p
+}
+
+// Builtins without arguments are calls like any other.
+func (p *pool) safe() {
+	defer func() { _ = recover() }()
+}
