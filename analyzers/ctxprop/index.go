@@ -68,6 +68,7 @@ type pkgAnalysis struct {
 	implCache     map[implKey][]target // implementations' cache
 	locals        []types.Type         // localTypes' cache
 	storeIx       *storeIndex          // fieldStores' index (storedtypes.go)
+	storeCands    int8                 // mayStore's answer: 0 unknown, 1 no, 2 yes
 	program       *Program             // whole-program runs only
 	litsByPos     map[token.Pos]*unit  // litUnitAt's index
 	isDependency  int8                 // dependency's answer: 0 unknown, 1 no, 2 yes

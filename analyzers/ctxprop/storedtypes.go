@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
-
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // An interface value read from a field (x.f, x.f[k], a range over x.f, or
@@ -35,8 +33,11 @@ type storeIndex struct {
 // storedTypes returns the concrete types the values of e may have, when e
 // reads a field whose stores are all known; nil otherwise.
 func (a *pkgAnalysis) storedTypes(e ast.Expr) []types.Type {
+	if !a.mayStore() {
+		return nil // no field of the package can hold one: skip the index
+	}
 	f := a.sourceField(e, 0)
-	if f == nil {
+	if f == nil || !candidateField(f, a.pass.Pkg) {
 		return nil
 	}
 	ix := a.fieldStores()
@@ -44,6 +45,47 @@ func (a *pkgAnalysis) storedTypes(e ast.Expr) []types.Type {
 		return nil
 	}
 	return ix.types[f]
+}
+
+// candidateField reports whether f is an unexported field of pkg that
+// holds interface values (itself, or as a map's or slice's elements).
+func candidateField(f *types.Var, pkg *types.Package) bool {
+	if f.Exported() || f.Pkg() != pkg {
+		return false
+	}
+	t := f.Type().Underlying()
+	switch c := t.(type) {
+	case *types.Map:
+		t = c.Elem().Underlying()
+	case *types.Slice:
+		t = c.Elem().Underlying()
+	}
+	_, ok := t.(*types.Interface)
+	return ok
+}
+
+// mayStore reports whether a struct type of the package has a candidate
+// field: most packages have none, and need no index.
+func (a *pkgAnalysis) mayStore() bool {
+	if a.storeCands == 0 {
+		a.storeCands = 1
+		scope := a.pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+				for f := range st.Fields() {
+					if candidateField(f, a.pass.Pkg) {
+						a.storeCands = 2
+						return true
+					}
+				}
+			}
+		}
+	}
+	return a.storeCands == 2
 }
 
 // sourceField returns the field e reads its value from, or nil.
@@ -149,8 +191,7 @@ func (a *pkgAnalysis) fieldStores() *storeIndex {
 	// value, a range, a receiver, len or delete's argument) lets another
 	// function store in it: open.
 	stored := map[*ast.SelectorExpr]bool{}
-	in := inspector.New(a.pass.Files)
-	in.Preorder([]ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)}, func(n ast.Node) {
+	visit := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ValueSpec: // var v T = x: a set like any other
 			for i, id := range n.Names {
@@ -211,7 +252,7 @@ func (a *pkgAnalysis) fieldStores() *storeIndex {
 			}
 		case *ast.CompositeLit:
 			if _, isStruct := a.info.TypeOf(n).Underlying().(*types.Struct); !isStruct {
-				return
+				return true
 			}
 			st := a.info.TypeOf(n).Underlying().(*types.Struct)
 			for i, el := range n.Elts {
@@ -230,7 +271,7 @@ func (a *pkgAnalysis) fieldStores() *storeIndex {
 			}
 		case *ast.UnaryExpr: // &x.f, &v: stored through the pointer
 			if n.Op.String() != "&" {
-				return
+				return true
 			}
 			if f := field(n.X); f != nil {
 				ix.open[f] = true
@@ -249,7 +290,7 @@ func (a *pkgAnalysis) fieldStores() *storeIndex {
 							ix.open[f] = true
 						}
 					}
-					return
+					return true
 				}
 			}
 			for _, arg := range n.Args {
@@ -260,7 +301,11 @@ func (a *pkgAnalysis) fieldStores() *storeIndex {
 				}
 			}
 		}
-	})
+		return true
+	}
+	for _, f := range a.pass.Files {
+		ast.Inspect(f, visit)
+	}
 	// A field stored from others holds what they do.
 	for changed := true; changed; {
 		changed = false
