@@ -159,6 +159,22 @@ func (h Hop) shown() string {
 	return fmt.Sprintf("%s:%d", filepath.Base(h.File), h.Line)
 }
 
+// Filename is the file of the hop's call as its author knows it: for a
+// cgo file, the user's file its //line directives name, not the build
+// cache's output.
+func (h Hop) Filename() string {
+	if h.Source == "" {
+		return h.File
+	}
+	name := h.Source
+	for range 2 { // name:line:col
+		if i := strings.LastIndexByte(name, ':'); i >= 0 {
+			name = name[:i]
+		}
+	}
+	return name
+}
+
 // site is a call's position.
 type site struct {
 	file      string

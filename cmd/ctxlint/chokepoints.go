@@ -20,10 +20,7 @@ import (
 // though a path through a dynamic call may enter one.
 func chokepointPaths(findings []finding, modules []string) []chokepoint.Path {
 	inModule := func(h ctxprop.Hop) bool {
-		file := h.File
-		if h.Source != "" {
-			file = h.Source
-		}
+		file := h.Filename()
 		return slices.ContainsFunc(modules, func(dir string) bool {
 			return strings.HasPrefix(file, dir+string(filepath.Separator))
 		})

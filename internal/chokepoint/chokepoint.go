@@ -59,7 +59,7 @@ func Rank(paths []Path) (points []Point, direct int) {
 		}
 		seen := map[key]bool{}
 		for _, h := range p.Hops[1:] {
-			file := hopFile(h)
+			file := h.Filename()
 			k := key{filepath.Dir(file), h.Func}
 			if seen[k] { // a recursive path passes it twice
 				continue
@@ -98,19 +98,4 @@ func Rank(paths []Path) (points []Point, direct int) {
 			strings.Compare(x.Func, y.Func), strings.Compare(x.File, y.File))
 	})
 	return points, direct
-}
-
-// hopFile is the file of a hop's call as its author knows it: cgo's
-// output maps back to the user's file.
-func hopFile(h ctxprop.Hop) string {
-	if h.Source == "" {
-		return h.File
-	}
-	file := h.Source
-	for range 2 { // file:line:col
-		if i := strings.LastIndexByte(file, ':'); i >= 0 {
-			file = file[:i]
-		}
-	}
-	return file
 }
