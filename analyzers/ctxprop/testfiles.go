@@ -13,9 +13,10 @@ import (
 // are the tests', not the loop's. A call in a test file may run it.
 
 // inTestFile reports whether pos lies in a _test.go file.
-func (a *pkgAnalysis) inTestFile(pos token.Pos) bool { return inTestFile(a.pass.Fset, pos) }
+func (a *pkgAnalysis) inTestFile(pos token.Pos) bool { return InTestFile(a.pass.Fset, pos) }
 
-func inTestFile(fset *token.FileSet, pos token.Pos) bool {
+// InTestFile reports whether pos lies in a _test.go file of fset.
+func InTestFile(fset *token.FileSet, pos token.Pos) bool {
 	f := fset.File(pos)
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
@@ -30,11 +31,11 @@ func (a *pkgAnalysis) programCallees(call token.Pos, funcs []*types.Func, lits [
 // outside the test files, those declared in them: the program does not
 // run them there. The slices are not modified.
 func ProgramCallees(fset *token.FileSet, call token.Pos, funcs []*types.Func, lits []token.Pos) ([]*types.Func, []token.Pos) {
-	if inTestFile(fset, call) {
+	if InTestFile(fset, call) {
 		return funcs, lits
 	}
-	testFunc := func(fn *types.Func) bool { return inTestFile(fset, fn.Pos()) }
-	testLit := func(pos token.Pos) bool { return inTestFile(fset, pos) }
+	testFunc := func(fn *types.Func) bool { return InTestFile(fset, fn.Pos()) }
+	testLit := func(pos token.Pos) bool { return InTestFile(fset, pos) }
 	if slices.ContainsFunc(funcs, testFunc) {
 		funcs = slices.DeleteFunc(slices.Clone(funcs), testFunc)
 	}

@@ -193,25 +193,32 @@ func (a *Analysis) implementations(pkg *types.Package, info *types.Info, call *a
 			}
 		}
 	}
-	m := &implSet{funcs: impls, all: a.ordered(impls, nil)}
+	m := &implSet{all: a.ordered(impls, nil)}
+	// Outside the test files: without the test files' functions, worked
+	// out once (expand asks at every call).
+	if fns, _ := ctxprop.ProgramCallees(a.fset, token.NoPos, impls, nil); len(fns) != len(impls) {
+		m.program, m.testOnly = a.ordered(fns, nil), true
+	}
 	a.impls[key] = m
 	return m.at(a, call)
 }
 
-// implSet is a memoized implementations answer: the functions, and the
-// summaries of all of them in order.
+// implSet is a memoized implementations answer: the summaries of all of
+// them in order, and, where some are in test files (testOnly), of the
+// others.
 type implSet struct {
-	funcs []*types.Func
-	all   []*ctxprop.Summary
+	all      []*ctxprop.Summary
+	program  []*ctxprop.Summary
+	testOnly bool
 }
 
 // at is the answer for call: all, unless the call is outside the test
 // files and some implementations are in them.
 func (m *implSet) at(a *Analysis, call *ast.CallExpr) []*ctxprop.Summary {
-	if fns, _ := ctxprop.ProgramCallees(a.fset, call.Pos(), m.funcs, nil); len(fns) != len(m.funcs) {
-		return a.ordered(fns, nil)
+	if !m.testOnly || ctxprop.InTestFile(a.fset, call.Pos()) {
+		return m.all
 	}
-	return m.all
+	return m.program
 }
 
 type implsKey struct {
