@@ -13,7 +13,7 @@ import (
 // many times over. Gob is still the envelope (the drivers use it); this is
 // only the Summary's own body.
 
-const summaryCodecVersion = 4
+const summaryCodecVersion = 5
 
 // GobEncode implements gob.GobEncoder.
 func (s *Summary) GobEncode() ([]byte, error) {
@@ -49,6 +49,7 @@ func (s *Summary) GobEncode() ([]byte, error) {
 		body = binary.AppendVarint(body, int64(f.Param))
 		body = binary.AppendUvarint(body, intern(f.Field))
 		body = binary.AppendUvarint(body, intern(f.FieldPkg))
+		body = append(body, boolByte(f.Open))
 		body = binary.AppendUvarint(body, uint64(len(f.Args)))
 		for _, a := range f.Args {
 			body = append(body, a.Kind)
@@ -132,6 +133,7 @@ func (s *Summary) GobDecode(data []byte) error {
 		f := &fields[i]
 		f.Param = int(d.varint())
 		f.Field, f.FieldPkg = str(), str()
+		f.Open = d.byte() != 0
 		if n := d.count(); n > 0 {
 			f.Args = make([]ArgState, n)
 		}
@@ -232,4 +234,11 @@ func (d *factDecoder) bytes(n int) []byte {
 	b := d.data[:n]
 	d.data = d.data[n:]
 	return b
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -27,8 +27,13 @@ import (
 //
 // The field must be one only construction writes: unexported (no other
 // package can write it) and never assigned by a statement in its package
-// (x.load = f, or *x = T{...}), so that what a constructor stored is what
-// the object holds for its life.
+// (x.load = f, or *x = T{...}) but its constructors' (built.go), so that
+// what a constructor stored is what the object holds for its life. A
+// field written after construction too is open: what the constructor
+// stored is one of the functions it may hold, so callers add it to the
+// type-based answer instead of replacing it. That answer only knows the
+// functions in the callee package's view, where the constructor's
+// argument may not be.
 
 // FieldCall is a call through a func-typed field of the receiver (Param
 // -1) or of a parameter's object.
@@ -42,6 +47,9 @@ type FieldCall struct {
 	Args []ArgState
 	// Path holds the hops in this function up to and including the call.
 	Path []Hop
+	// Open is set when statements write the field after construction: a
+	// caller's resolution adds to the type-based reaches, not replaces.
+	Open bool
 }
 
 func (f FieldCall) String() string {
@@ -50,7 +58,11 @@ func (f FieldCall) String() string {
 		obj = fmt.Sprintf("parameter %d", f.Param)
 	}
 	last := f.Path[len(f.Path)-1]
-	return fmt.Sprintf("calls field %s of %s at %s:%d:%d", f.Field, obj, filepath.Base(last.File), last.Line, last.Col)
+	open := ""
+	if f.Open {
+		open = " (set after construction too)"
+	}
+	return fmt.Sprintf("calls field %s%s of %s at %s:%d:%d", f.Field, open, obj, filepath.Base(last.File), last.Line, last.Col)
 }
 
 // ArgState is a ctxState in a fact.
@@ -116,6 +128,7 @@ type fieldCall struct {
 	ev    *event
 	param int
 	field *types.Var
+	open  bool
 }
 
 // resolvedField is a callee's field call resolved at a call site by the
@@ -135,6 +148,13 @@ type fieldScan struct {
 	// field of its receiver or a parameter: its summary may say so
 	// although the package reaches no sink itself.
 	calls bool
+	// initWrites are the field selectors of statements that set a field of
+	// an object while its constructor builds it: they do not make the
+	// field one that changes after construction.
+	initWrites map[*ast.SelectorExpr]bool
+	// builtLits are the literals of those objects: the literal alone does
+	// not say what the object's fields hold.
+	builtLits map[*ast.CompositeLit]bool
 }
 
 // exportConstructs attaches a Constructs fact to the package's
@@ -153,10 +173,12 @@ func exportConstructs(pass *analysis.Pass) fieldScan {
 			if !ok {
 				continue
 			}
-			if c := constructedFields(pass.TypesInfo, decl); c != nil {
+			c, built := constructedFields(pass.TypesInfo, decl)
+			if c != nil {
 				pass.ExportObjectFact(fn, c)
 				put(&scan.constructs, fn, c)
 			}
+			built.record(&scan)
 			if !scan.calls {
 				scan.calls = callsParamField(pass, decl)
 			}
@@ -165,11 +187,12 @@ func exportConstructs(pass *analysis.Pass) fieldScan {
 	return scan
 }
 
-// constructedFields returns what decl's returns build, or nil.
-func constructedFields(info *types.Info, decl *ast.FuncDecl) *Constructs {
+// constructedFields returns what decl's returns build, or nil, and the
+// objects decl builds and sets by statement (h := &T{}; h.f = v; return h).
+func constructedFields(info *types.Info, decl *ast.FuncDecl) (*Constructs, *builtObjects) {
 	results := decl.Type.Results
 	if results == nil || decl.Type.Params == nil {
-		return nil
+		return nil, nil
 	}
 	params := make(map[types.Object]int)
 	i := 0
@@ -184,10 +207,20 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl) *Constructs {
 			i++
 		}
 	}
+	from := func(val ast.Expr) int {
+		if id, ok := ast.Unparen(val).(*ast.Ident); ok {
+			if p, ok := params[info.Uses[id]]; ok {
+				return p
+			}
+		}
+		return -1
+	}
 	n := results.NumFields()
 	fresh := make([]bool, n) // some return builds result i
 	other := make([]bool, n) // some return gives result i otherwise
 	fields := make([][]FieldFrom, n)
+	var locals []*types.Var // returned locals, decided once the body is read
+	returned := make([][]*types.Var, n)
 	ast.Inspect(decl.Body, func(node ast.Node) bool {
 		switch node := node.(type) {
 		case *ast.FuncLit:
@@ -200,6 +233,15 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl) *Constructs {
 				return false
 			}
 			for i, res := range node.Results {
+				if id, ok := ast.Unparen(res).(*ast.Ident); ok {
+					if v, ok := info.Uses[id].(*types.Var); ok && v.Parent() != nil && v.Parent() != v.Pkg().Scope() {
+						if _, isParam := params[v]; !isParam {
+							returned[i] = append(returned[i], v)
+							locals = append(locals, v)
+							continue
+						}
+					}
+				}
 				lit := compositeOf(res)
 				if lit == nil {
 					if id, ok := ast.Unparen(res).(*ast.Ident); !ok || info.Uses[id] != types.Universe.Lookup("nil") {
@@ -213,27 +255,33 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl) *Constructs {
 					continue
 				}
 				fresh[i] = true
-				for j, elt := range lit.Elts {
-					f, val := litField(info, st, j, elt)
-					if f == nil {
-						continue
-					}
-					if _, ok := typeUnder(f.Type()).(*types.Signature); !ok {
-						continue
-					}
-					from := -1
-					if id, ok := ast.Unparen(val).(*ast.Ident); ok {
-						if p, ok := params[info.Uses[id]]; ok {
-							from = p
-						}
-					}
-					fields[i] = append(fields[i], FieldFrom{Field: f.Name(), Param: from})
-				}
+				fields[i] = mergeFields(fields[i], litFuncFields(info, st, lit, from))
 			}
 			return false
 		}
 		return true
 	})
+	var built *builtObjects
+	if len(locals) > 0 {
+		built = builtIn(info, decl.Body, locals)
+	}
+	for i := range n {
+		for _, v := range returned[i] {
+			obj, ok := built.object(v)
+			if !ok {
+				other[i] = true
+				continue
+			}
+			fresh[i] = true
+			st := typeUnder(info.TypeOf(obj.lit)).(*types.Struct)
+			fields[i] = mergeFields(fields[i], litFuncFields(info, st, obj.lit, from))
+			for _, w := range obj.writes {
+				if _, ok := typeUnder(w.field.Type()).(*types.Signature); ok {
+					fields[i] = mergeFields(fields[i], []FieldFrom{{Field: w.field.Name(), Param: from(w.value)}})
+				}
+			}
+		}
+	}
 	var c Constructs
 	for i := range n {
 		// Worth a fact only when a caller's argument decides a field.
@@ -242,9 +290,41 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl) *Constructs {
 		}
 	}
 	if len(c.Results) == 0 {
-		return nil
+		return nil, built
 	}
-	return &c
+	return &c, built
+}
+
+// litFuncFields returns the func-typed fields a struct literal sets, and
+// which parameter each is set from.
+func litFuncFields(info *types.Info, st *types.Struct, lit *ast.CompositeLit, from func(ast.Expr) int) []FieldFrom {
+	var out []FieldFrom
+	for j, elt := range lit.Elts {
+		f, val := litField(info, st, j, elt)
+		if f == nil {
+			continue
+		}
+		if _, ok := typeUnder(f.Type()).(*types.Signature); ok {
+			out = append(out, FieldFrom{Field: f.Name(), Param: from(val)})
+		}
+	}
+	return out
+}
+
+// mergeFields adds to fields what another return, or another statement
+// of the same object, sets: a field set from two sources is known by
+// neither.
+func mergeFields(fields, more []FieldFrom) []FieldFrom {
+	for _, m := range more {
+		if i := slices.IndexFunc(fields, func(f FieldFrom) bool { return f.Field == m.Field }); i >= 0 {
+			if fields[i].Param != m.Param {
+				fields[i].Param = -1
+			}
+			continue
+		}
+		fields = append(fields, m)
+	}
+	return fields
 }
 
 // compositeOf returns the composite literal e is, or takes the address
@@ -360,6 +440,7 @@ func (w *walker) emitDynamic(ev event, fun ast.Expr, call *ast.CallExpr) {
 	if call != nil {
 		param, f, ok = w.fieldCallOf(fun)
 	}
+	open := ok && !w.a.constructorOnly(f)
 	if len(ev.targets) == 0 && !ok {
 		return
 	}
@@ -371,7 +452,7 @@ func (w *walker) emitDynamic(ev event, fun ast.Expr, call *ast.CallExpr) {
 	if w.a.ignoring(last) != nil {
 		return // suppressed on its line: nothing goes through it
 	}
-	w.u.fields = append(w.u.fields, &fieldCall{ev: last, param: param, field: f})
+	w.u.fields = append(w.u.fields, &fieldCall{ev: last, param: param, field: f, open: open})
 	last.field = len(w.u.fields)
 }
 
@@ -382,7 +463,7 @@ func (w *walker) fieldCallOf(fun ast.Expr) (param int, f *types.Var, ok bool) {
 	if u.fn == nil || u.root != nil || fun == nil {
 		return 0, nil, false
 	}
-	if f, ok = paramField(a.info, ast.Unparen(fun)); !ok || !a.constructorOnly(f) {
+	if f, ok = paramField(a.info, ast.Unparen(fun)); !ok || f.Pkg() != a.pass.Pkg || f.Exported() {
 		return 0, nil, false
 	}
 	obj := a.info.Uses[paramIdent(fun)]
@@ -410,7 +491,7 @@ func (a *pkgAnalysis) fieldFacts(t target) []FieldCall {
 				args[j] = argState(s)
 			}
 			u.fieldFacts[i] = FieldCall{Param: fc.param, Field: fc.field.Name(), FieldPkg: fc.field.Pkg().Path(),
-				Args: args, Path: slices.Clone(fc.ev.hops)}
+				Args: args, Path: slices.Clone(fc.ev.hops), Open: fc.open}
 		}
 	}
 	return u.fieldFacts
@@ -479,7 +560,7 @@ func (a *pkgAnalysis) objectFuncs(obj ast.Expr, name, pkg string, depth int) (ou
 		return a.objectFuncs(x.X, name, pkg, depth+1)
 	case *ast.CompositeLit:
 		st, ok := typeUnder(a.info.TypeOf(x)).(*types.Struct)
-		if !ok {
+		if !ok || a.fields.builtLits[x] {
 			return nil, false
 		}
 		for j, elt := range x.Elts {

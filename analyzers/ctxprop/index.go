@@ -222,7 +222,9 @@ func (a *pkgAnalysis) indexAssign(lhs, rhs []ast.Expr) {
 			if sel, ok := a.info.Selections[l]; ok && sel.Kind() == types.FieldVal {
 				f := sel.Obj().(*types.Var)
 				a.fieldValues[f] = append(a.fieldValues[f], r)
-				a.fieldAssigned[f.Origin()] = true
+				if !a.fields.initWrites[l] {
+					a.fieldAssigned[f.Origin()] = true
+				}
 			} else if obj, ok := a.info.Uses[l.Sel].(*types.Var); ok { // pkg.Var = ...
 				a.assigns[obj] = append(a.assigns[obj], r)
 			}

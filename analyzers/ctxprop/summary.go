@@ -223,7 +223,7 @@ func (a *pkgAnalysis) eventHops(u *unit, ev *event) {
 // of the event's target ti.
 func (ev *event) replaces(ti, k int) bool {
 	for _, rf := range ev.resolved {
-		if rf.target == ti && rf.field == k {
+		if rf.target == ti && rf.field == k && !rf.fc.Open {
 			return true
 		}
 	}

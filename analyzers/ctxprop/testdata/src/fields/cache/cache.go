@@ -42,4 +42,4 @@ type Settable struct{ load func(string) (string, error) }
 
 func (s *Settable) Set(f func(string) (string, error)) { s.load = f } // want Set:`runs later parameter 0`
 
-func (s *Settable) Get(k string) (string, error) { return s.load(k) }
+func (s *Settable) Get(k string) (string, error) { return s.load(k) } // want Get:`calls field load \(set after construction too\) of the receiver at cache.go:45:59`
