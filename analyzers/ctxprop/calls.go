@@ -76,6 +76,9 @@ type target struct {
 	unit    *unit
 	summary *Summary
 	shift   int
+	// entry names the method an interface call enters when it lies in
+	// another module: the path stops at the call, as for a static call.
+	entry string
 }
 
 // walker collects a unit's events.
@@ -466,6 +469,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 			ev.entry = origin.FullName()
 		}
 		if w.viaProgram(call, &ev, true) {
+			ev.targets = w.entries(call, ev)
 			if len(ev.targets) > 0 {
 				ev.args = w.args(call)
 				w.emit(ev)
@@ -496,6 +500,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 			}
 		}
 		ev.targets, impls = a.oneTarget(ev.targets, impls)
+		ev.targets = w.entries(call, ev)
 		for _, impl := range impls {
 			w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(impl.fn), w.sinkState(call, impl.rule)}})
 		}
@@ -751,4 +756,25 @@ func waitsForGoroutines(info *types.Info, n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// entries emits, for each of an interface call's targets that lies in
+// another module, an event of its own that enters it, and returns the
+// others: the path stops at the call the user edits, one report per call
+// site, as for a static call into that module. A target whose summary
+// calls through its object's fields stays: the call resolves them.
+func (w *walker) entries(call *ast.CallExpr, ev event) []target {
+	if ev.entry != "" || !slices.ContainsFunc(ev.targets, func(t target) bool { return t.entry != "" }) {
+		return ev.targets
+	}
+	var rest []target
+	for _, t := range ev.targets {
+		if t.entry == "" || t.summary == nil || len(t.summary.Fields) > 0 {
+			rest = append(rest, t)
+			continue
+		}
+		w.emit(event{pos: call.Pos(), call: call, dynamic: true, entry: t.entry, targets: []target{t},
+			args: w.args(call), optCtx: w.optionsContext(call)})
+	}
+	return rest
 }

@@ -44,6 +44,6 @@ func (v FuncValue) equal(w FuncValue) bool {
 func (t TypeMethods) equal(u TypeMethods) bool {
 	return t.Type == u.Type && slices.Equal(t.MethodSet, u.MethodSet) &&
 		slices.EqualFunc(t.Methods, u.Methods, func(m, n MethodSummary) bool {
-			return m.Name == n.Name && m.Summary.Equal(&n.Summary)
+			return m.Name == n.Name && m.Ptr == n.Ptr && m.Summary.Equal(&n.Summary)
 		})
 }

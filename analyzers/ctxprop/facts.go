@@ -69,6 +69,7 @@ type TypeMethods struct {
 // MethodSummary is the summary of one method.
 type MethodSummary struct {
 	Name    string
+	Ptr     bool // a pointer receiver: (*T).Name
 	Summary Summary
 }
 

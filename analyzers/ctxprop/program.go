@@ -77,10 +77,17 @@ func (w *walker) viaProgram(call *ast.CallExpr, ev *event, method bool) bool {
 			w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(fn), w.sinkStateAt(call, rule, ref, 0)}})
 			continue
 		}
-		if t, ok := a.targetOf(fn); ok {
+		t, ok := a.targetOf(fn)
+		if !ok {
+			if s := a.program.Funcs[fn]; s != nil && fn.Pkg() != a.pass.Pkg {
+				t, ok = target{summary: s}, true
+			}
+		}
+		if ok && method && fn.Pkg() != a.pass.Pkg {
+			t.entry = a.entryName(fn.Pkg().Path(), fn.FullName())
+		}
+		if ok {
 			ev.targets = append(ev.targets, t)
-		} else if s := a.program.Funcs[fn]; s != nil && fn.Pkg() != a.pass.Pkg {
-			ev.targets = append(ev.targets, target{summary: s})
 		}
 	}
 	for _, pos := range lits {

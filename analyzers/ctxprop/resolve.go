@@ -22,6 +22,16 @@ type importIndex struct {
 type importedMethod struct {
 	methodSet map[string]bool // of the receiver type
 	summary   *Summary
+	pkg, typ  string // where the method is declared, for its full name
+	ptr       bool
+}
+
+// fullName is the method's types.Func.FullName.
+func (m importedMethod) fullName(name string) string {
+	if m.ptr {
+		return "(*" + m.pkg + "." + m.typ + ")." + name
+	}
+	return "(" + m.pkg + "." + m.typ + ")." + name
 }
 
 func newImportIndex(pass *analysis.Pass) *importIndex {
@@ -51,7 +61,7 @@ func newImportIndex(pass *analysis.Pass) *importIndex {
 			}
 			for i := range t.Methods {
 				m := &t.Methods[i]
-				ix.methods[m.Name] = append(ix.methods[m.Name], importedMethod{set, &m.Summary})
+				ix.methods[m.Name] = append(ix.methods[m.Name], importedMethod{set, &m.Summary, path, t.Type, m.Ptr})
 			}
 		}
 	}
@@ -120,7 +130,7 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 				out = append(out, target{unit: u})
 			}
 		} else if s := a.importedSummary(fn); s != nil {
-			out = append(out, target{summary: s})
+			out = append(out, target{summary: s, entry: a.entryName(fn.Pkg().Path(), fn.FullName())})
 		}
 	}
 	for _, t := range a.localTypes() {
@@ -133,7 +143,7 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 	}
 	for _, im := range a.imported.methods[m.Name()] {
 		if implementsAll(im.methodSet, want) {
-			out = append(out, target{summary: im.summary})
+			out = append(out, target{summary: im.summary, entry: a.entryName(im.pkg, im.fullName(m.Name()))})
 		}
 	}
 	a.implCache[key] = out
@@ -547,4 +557,14 @@ func (a *pkgAnalysis) moduleOnlyElsewhere(m *types.Func, static types.Type) bool
 	visit(a.pass.Pkg)
 	put(&a.ownImpls, key, found)
 	return !found
+}
+
+// entryName returns name, the full name of a method declared in package
+// path, when that package lies in another module than this one: an
+// interface call that runs it enters code the user does not edit.
+func (a *pkgAnalysis) entryName(path, name string) string {
+	if !a.otherModulePath(path) || !strings.Contains(strings.Split(path, "/")[0], ".") {
+		return "" // this module's, or the standard library's
+	}
+	return name
 }

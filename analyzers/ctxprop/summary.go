@@ -394,7 +394,8 @@ func (a *pkgAnalysis) exportFacts() {
 					byType[named] = tm
 					order = append(order, named)
 				}
-				tm.Methods = append(tm.Methods, MethodSummary{Name: u.fn.Name(), Summary: *s})
+				_, ptr := u.fn.Signature().Recv().Type().(*types.Pointer)
+				tm.Methods = append(tm.Methods, MethodSummary{Name: u.fn.Name(), Ptr: ptr, Summary: *s})
 			}
 		case u.lit != nil && u.sig != nil && len(s.Reaches) > 0 && !a.stores.private(u.lit):
 			dispatch.Values = append(dispatch.Values, FuncValue{Name: u.name, Signature: typeString(u.sig), Summary: *s})
