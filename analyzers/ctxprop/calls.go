@@ -500,10 +500,12 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 			}
 		}
 		ev.targets, impls = a.oneTarget(ev.targets, impls)
-		ev.targets = w.entries(call, ev)
 		for _, impl := range impls {
 			w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(impl.fn), w.sinkState(call, impl.rule)}})
 		}
+		// After the sinks: at the same call, a sink's report names the
+		// form that takes a context, an entry's only what it reaches.
+		ev.targets = w.entries(call, ev)
 		// A module-local interface that only other modules implement (an
 		// unexported client type behind a constructor, say) is a call into
 		// them: presumed blocking when its method takes a context.
