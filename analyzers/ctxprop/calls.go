@@ -31,6 +31,11 @@ type unit struct {
 	sorted     []*Reach // reaches in key order, made on demand
 	callers    []*unit
 	env        *env // roots keep theirs, for suggested fixes
+	// guards are the branches its boolean parameters choose, and
+	// addrParams the parameters whose address it takes (guards.go).
+	guards     []guardRegion
+	addrParams map[int]bool
+	guardsDone bool
 }
 
 // event is one call in a unit that may block: a sink, or a call to
@@ -61,6 +66,9 @@ type event struct {
 	call     *ast.CallExpr
 	resolved []resolvedField
 	field    int
+	// guard is the unit's boolean parameter value the event runs under,
+	// if any (guards.go).
+	guard guard
 }
 
 type sinkHit struct {
@@ -95,9 +103,12 @@ type walker struct {
 // emit records an event. It takes a value so that the calls that reach
 // nothing, most of them, allocate none.
 func (w *walker) emit(ev event) {
+	at := ev.pos
 	if len(w.via) > 0 {
 		ev.via = append([]token.Pos(nil), w.via...)
+		at = w.via[0]
 	}
+	ev.guard = w.a.guardAt(w.u, at)
 	w.events = append(w.events, &ev)
 }
 

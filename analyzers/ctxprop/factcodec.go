@@ -13,7 +13,7 @@ import (
 // many times over. Gob is still the envelope (the drivers use it); this is
 // only the Summary's own body.
 
-const summaryCodecVersion = 5
+const summaryCodecVersion = 6
 
 // GobEncode implements gob.GobEncoder.
 func (s *Summary) GobEncode() ([]byte, error) {
@@ -39,6 +39,7 @@ func (s *Summary) GobEncode() ([]byte, error) {
 		body = binary.AppendUvarint(body, intern(r.Entry))
 		body = binary.AppendUvarint(body, intern(r.SinkAt))
 		body = binary.AppendUvarint(body, uint64(r.Via))
+		body = binary.AppendVarint(body, int64(r.Guard))
 		body = binary.AppendUvarint(body, uint64(r.Len()))
 		for h := range r.Hops() {
 			body = appendHop(body, h, intern)
@@ -116,6 +117,7 @@ func (s *Summary) GobDecode(data []byte) error {
 		r.Why, r.Timeout, r.Origin = str(), str(), str()
 		r.Entry, r.SinkAt = str(), str()
 		r.Via = int(d.uvarint())
+		r.Guard = int(d.varint())
 		hops := make([]Hop, d.count())
 		if len(hops) == 0 {
 			d.fail() // a reach has its sink's call at least

@@ -115,6 +115,9 @@ type Reach struct {
 	// that resolves that field call by its object replaces this reach with
 	// what the object's function reaches.
 	Via int
+	// Guard is set when the path runs only if a boolean parameter has a
+	// value: p+1 for parameter p true, -(p+1) for false (guards.go).
+	Guard int
 }
 
 // sinkAt is where the sink is, as SinkAt says it.
@@ -305,5 +308,5 @@ func (r *Reach) short() string {
 	for h := range r.Hops() {
 		names = append(names, h.Func)
 	}
-	return fmt.Sprintf("%s %s via %s", r.SinkText(), ctx, strings.Join(names, "→"))
+	return fmt.Sprintf("%s %s via %s%s", r.SinkText(), ctx, strings.Join(names, "→"), guardText(r.Guard))
 }

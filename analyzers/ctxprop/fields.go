@@ -789,7 +789,7 @@ func (a *pkgAnalysis) applyField(ev *event, rf resolvedField, out map[reachKey]*
 			if state.kind == bounded {
 				continue
 			}
-			a.extend(ev, state, r, head, 0, out)
+			a.extend(ev, state, r, head, 0, ev.guard, out)
 		}
 	}
 }
@@ -806,7 +806,7 @@ func (a *pkgAnalysis) recordCall(ev *event) {
 		for _, r := range t.reaches() {
 			if r.Via == 0 || !ev.replaces(ti, r.Via-1) {
 				c := *r
-				c.Via = 0
+				c.Via, c.Guard = 0, 0 // the driver reads it as this call's
 				add(out, &c)
 			}
 		}

@@ -146,7 +146,7 @@ func (a *pkgAnalysis) recompute(u *unit) bool {
 	if !changed {
 		for k, r := range out {
 			old, ok := u.reaches[k]
-			if !ok || !old.path.equal(r.path) || old.Why != r.Why || old.Timeout != r.Timeout || old.Via != r.Via {
+			if !ok || !old.path.equal(r.path) || old.Why != r.Why || old.Timeout != r.Timeout || old.Via != r.Via || old.Guard != r.Guard {
 				changed = true
 				break
 			}
@@ -173,6 +173,7 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 	}
 	if ev.sink != nil {
 		if r := reachFrom(ev.sink.name, ev.sink.state, "", "", ev.path); r != nil {
+			r.Guard = ev.guard
 			add(out, r)
 		}
 		return
@@ -181,6 +182,10 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 		for _, r := range t.reaches() {
 			if r.Via != 0 && ev.replaces(ti, r.Via-1) {
 				continue // what the caller's object holds stands instead
+			}
+			g, runs := a.callerGuard(u, ev, r.Guard, t.shift)
+			if !runs {
+				continue // the call's constant chooses another branch
 			}
 			state := ctxState{kind: unbounded, why: r.Why, origin: r.Origin}
 			if ev.optCtx != nil && r.Param < 0 {
@@ -196,7 +201,7 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 			if state.kind == bounded {
 				continue
 			}
-			a.extend(ev, state, r, ev.hops, ev.field, out)
+			a.extend(ev, state, r, ev.hops, ev.field, g, out)
 		}
 	}
 	for _, rf := range ev.resolved {
@@ -233,7 +238,7 @@ func (ev *event) replaces(ti, k int) bool {
 // extend adds the reach of r's sink through the event, under state: head
 // (the event's hops, and a resolved field call's) in front of r's path;
 // via tags it with the unit's field call it goes through.
-func (a *pkgAnalysis) extend(ev *event, state ctxState, r *Reach, head []Hop, via int, out map[reachKey]*Reach) {
+func (a *pkgAnalysis) extend(ev *event, state ctxState, r *Reach, head []Hop, via int, g guard, out map[reachKey]*Reach) {
 	// Most paths lose to one already there (callees reached through
 	// several calls): compare before making the path.
 	at, tail := r.key().site, r.path
@@ -243,6 +248,9 @@ func (a *pkgAnalysis) extend(ev *event, state ctxState, r *Reach, head []Hop, vi
 	if old, ok := out[reachKey{at, state.reachParam()}]; ok && !(joined{head, tail}).better(joined{nil, old.path}) {
 		if old.Via != via {
 			old.Via = 0 // reached otherwise too: no field call stands for it
+		}
+		if old.Guard != g {
+			old.Guard = 0 // reached under another guard too
 		}
 		return
 	}
@@ -257,7 +265,7 @@ func (a *pkgAnalysis) extend(ev *event, state ctxState, r *Reach, head []Hop, vi
 		nr.Entry, nr.SinkAt = r.Entry, r.SinkAt
 	}
 	if nr != nil {
-		nr.Via = via
+		nr.Via, nr.Guard = via, g
 		add(out, nr)
 	}
 }
@@ -325,6 +333,9 @@ func add(out map[reachKey]*Reach, r *Reach) {
 	}
 	if old.Via != r.Via {
 		old.Via, r.Via = 0, 0
+	}
+	if old.Guard != r.Guard {
+		old.Guard, r.Guard = 0, 0
 	}
 	if r.better(old) {
 		out[k] = r
