@@ -3,8 +3,10 @@ package ctxprop
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -225,4 +227,115 @@ func (a *pkgAnalysis) declAt(pos token.Pos) *ast.FuncDecl {
 		}
 	}
 	return nil
+}
+
+// maxNames bounds how many names one registration is spelled as.
+const maxNames = 8
+
+// constValues returns the strings e may hold when the package shows each
+// of them as a constant: a parameter of a function no other package can
+// call, whose every call here passes one; the key of a range over a map
+// literal (or the element of one over a slice literal) whose keys
+// (elements) are constants; a local only ever set to them. Sorted, no
+// repeats; nil when not known, or more than maxNames.
+func (a *pkgAnalysis) constValues(e ast.Expr, depth int) []string {
+	if depth > 4 {
+		return nil
+	}
+	if tv, ok := a.info.Types[e]; ok && tv.Value != nil {
+		if tv.Value.Kind() != constant.String {
+			return nil
+		}
+		return []string{constant.StringVal(tv.Value)}
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := a.objOf(id).(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil // a package variable: any package may set it
+	}
+	var values []ast.Expr
+	if p, ok := a.params[v]; ok {
+		if len(a.assigns[v]) > 0 || p.fn.Exported() || a.addrTaken[p.fn] || len(a.calls[p.fn]) == 0 {
+			return nil // callers out of sight
+		}
+		for _, site := range a.calls[p.fn] {
+			if p.i >= len(site.call.Args) || site.call.Ellipsis.IsValid() {
+				return nil
+			}
+			values = append(values, site.call.Args[p.i])
+		}
+	} else if vals, ok := a.rangeLiteral(v); ok {
+		if len(a.assigns[v]) > 0 {
+			return nil // set again in the loop
+		}
+		values = vals
+	} else {
+		values = a.assigns[v]
+	}
+	if len(values) == 0 {
+		return nil
+	}
+	var out []string
+	for _, val := range values {
+		vs := a.constValues(val, depth+1)
+		if vs == nil {
+			return nil
+		}
+		out = append(out, vs...)
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	if len(out) > maxNames {
+		return nil
+	}
+	return out
+}
+
+// rangeLiteral returns, for v the key of a range over a map literal or
+// the element of one over a slice or array literal, the literal's keys
+// or elements.
+func (a *pkgAnalysis) rangeLiteral(v *types.Var) ([]ast.Expr, bool) {
+	decl := a.declAt(v.Pos())
+	if decl == nil {
+		return nil, false
+	}
+	var out []ast.Expr
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		rs, ok := n.(*ast.RangeStmt)
+		if found || !ok || rs.Tok != token.DEFINE {
+			return !found
+		}
+		key, _ := rs.Key.(*ast.Ident)
+		val, _ := rs.Value.(*ast.Ident)
+		isKey := key != nil && a.info.Defs[key] == v
+		if !isKey && (val == nil || a.info.Defs[val] != v) {
+			return true
+		}
+		found = true
+		lit, ok := ast.Unparen(rs.X).(*ast.CompositeLit)
+		if !ok {
+			return false
+		}
+		_, isMap := typeUnder(a.info.TypeOf(lit)).(*types.Map)
+		if isKey && !isMap {
+			return false // an index
+		}
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			switch {
+			case ok && isKey:
+				out = append(out, kv.Key)
+			case ok:
+				out = append(out, kv.Value)
+			default:
+				out = append(out, elt)
+			}
+		}
+		return false
+	})
+	return out, found && out != nil
 }

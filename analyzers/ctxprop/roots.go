@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -626,6 +627,8 @@ func (a *pkgAnalysis) registrationCall(call *ast.CallExpr) (name, kind string, o
 // constant spelled <expr> (fmt.Sprintf("consul-kv-%s", name) and
 // "consul-kv-" + name are both "consul-kv-<name>"), so names read alike
 // however they are built; a format it cannot follow is shown as written.
+// A part the package only ever gives as constants (constValues) makes one
+// name per value: "metadata-gohai", "metadata-host".
 func (a *pkgAnalysis) describeName(e ast.Expr) string {
 	if e == nil {
 		return "?"
@@ -638,18 +641,28 @@ func (a *pkgAnalysis) describeName(e ast.Expr) string {
 		if fn, ok := typeutil.Callee(a.info, x).(*types.Func); ok && fn.FullName() == "fmt.Sprintf" && len(x.Args) > 0 {
 			if tv, ok := a.info.Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 				format := constant.StringVal(tv.Value)
-				if s, ok := a.spellFormat(format, x.Args[1:]); ok {
-					return strconv.Quote(s)
+				if names, ok := a.spellFormat(format, x.Args[1:]); ok {
+					return quoteAll(names)
 				}
 				return strconv.Quote(format)
 			}
 		}
 	case *ast.BinaryExpr:
 		if x.Op == token.ADD {
-			return strconv.Quote(a.constParts(x))
+			return quoteAll(a.constParts(x))
 		}
 	}
 	return types.ExprString(e)
+}
+
+// quoteAll quotes each name, in order, without repeats.
+func quoteAll(names []string) string {
+	slices.Sort(names)
+	names = slices.Compact(names)
+	for i, n := range names {
+		names[i] = strconv.Quote(n)
+	}
+	return strings.Join(names, ", ")
 }
 
 // spellFormat is what fmt.Sprintf(format, args...) makes, each argument
@@ -658,12 +671,12 @@ func (a *pkgAnalysis) describeName(e ast.Expr) string {
 // (time.Duration). It reports false for a format it cannot follow: an
 // explicit argument index, a width or precision taken from an argument,
 // or arguments that do not match the verbs.
-func (a *pkgAnalysis) spellFormat(format string, args []ast.Expr) (string, bool) {
-	var b strings.Builder
+func (a *pkgAnalysis) spellFormat(format string, args []ast.Expr) ([]string, bool) {
+	out := []string{""}
 	n := 0
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
-			b.WriteByte(format[i])
+			out = appendAll(out, []string{format[i : i+1]})
 			continue
 		}
 		j := i + 1
@@ -672,22 +685,45 @@ func (a *pkgAnalysis) spellFormat(format string, args []ast.Expr) (string, bool)
 		}
 		switch {
 		case j == len(format) || format[j] == '[' || format[j] == '*':
-			return "", false
+			return nil, false
 		case format[j] == '%':
-			b.WriteByte('%')
+			out = appendAll(out, []string{"%"})
 		case n == len(args):
-			return "", false
+			return nil, false
 		default:
 			if v, ok := a.constArgs(args[n : n+1]); ok {
-				fmt.Fprintf(&b, format[i:j+1], v...)
+				out = appendAll(out, []string{fmt.Sprintf(format[i:j+1], v...)})
+			} else if vals := a.constValues(args[n], 0); vals != nil && len(out)*len(vals) <= maxNames {
+				parts := make([]string, len(vals))
+				for k, v := range vals {
+					parts[k] = fmt.Sprintf(format[i:j+1], v)
+				}
+				out = appendAll(out, parts)
 			} else {
-				b.WriteString("<" + types.ExprString(args[n]) + ">")
+				out = appendAll(out, []string{"<" + types.ExprString(args[n]) + ">"})
 			}
 			n++
 		}
 		i = j
 	}
-	return b.String(), n == len(args)
+	return out, n == len(args)
+}
+
+// appendAll appends each part to each prefix.
+func appendAll(prefixes, parts []string) []string {
+	if len(parts) == 1 {
+		for i := range prefixes {
+			prefixes[i] += parts[0]
+		}
+		return prefixes
+	}
+	out := make([]string, 0, len(prefixes)*len(parts))
+	for _, p := range prefixes {
+		for _, q := range parts {
+			out = append(out, p+q)
+		}
+	}
+	return out
 }
 
 // constArgs returns the values of arguments that are all constants (of
@@ -721,15 +757,22 @@ func (a *pkgAnalysis) constArgs(args []ast.Expr) ([]any, bool) {
 }
 
 // constParts spells a concatenation: its constant parts as they are, the
-// others <expr>.
-func (a *pkgAnalysis) constParts(e ast.Expr) string {
+// others <expr>, or each value constValues knows.
+func (a *pkgAnalysis) constParts(e ast.Expr) []string {
 	if tv, ok := a.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-		return constant.StringVal(tv.Value)
+		return []string{constant.StringVal(tv.Value)}
 	}
 	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.ADD {
-		return a.constParts(b.X) + a.constParts(b.Y)
+		x, y := a.constParts(b.X), a.constParts(b.Y)
+		if len(x)*len(y) > maxNames {
+			y = []string{"<" + types.ExprString(b.Y) + ">"}
+		}
+		return appendAll(x, y)
 	}
-	return "<" + types.ExprString(e) + ">"
+	if vals := a.constValues(e, 0); vals != nil {
+		return slices.Clone(vals)
+	}
+	return []string{"<" + types.ExprString(e) + ">"}
 }
 
 // paramIndex returns v's index among decl's parameters and decl's

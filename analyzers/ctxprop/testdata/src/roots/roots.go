@@ -143,3 +143,40 @@ func durationPoller() {
 		collect() // want `"poll-<5 \* time.Second>" \(liveness\)`
 	}
 }
+
+// A name whose run-time part the package's callers all give as constants
+// is each name they make: one loop, several components.
+func metadata(name string) {
+	h := health.RegisterReadiness(fmt.Sprintf("metadata-%s", name))
+	for range h.C {
+		collect() // want `"metadata-gohai", "metadata-host" \(readiness\)`
+	}
+}
+
+func startMetadata() {
+	go metadata("host")
+	go metadata("gohai")
+}
+
+func collector(kind string) {
+	h := health.RegisterLiveness("collector-" + kind)
+	for range h.C {
+		collect() // want `"collector-docker", "collector-kubelet" \(liveness\)`
+	}
+}
+
+func startCollectors() {
+	for kind := range map[string]bool{"docker": true, "kubelet": true} {
+		go collector(kind)
+	}
+}
+
+// Exported: callers in other packages may pass any name.
+func Named(name string) {
+	h := health.RegisterLiveness("named-" + name)
+	for range h.C {
+		collect() // want `"named-<name>" \(liveness\)`
+	}
+}
+
+func startNamed() { go Named("fixed") }
