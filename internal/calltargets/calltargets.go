@@ -186,12 +186,20 @@ func allFunctions(prog *ssa.Program, reaching map[*types.Package]bool) map[*ssa.
 }
 
 // pkgOf returns the package of a function, of its generic origin for an
-// instantiation.
+// instantiation, and of the method it wraps for a wrapper (a bound method
+// value, a promoted or pointer method, a method expression's thunk),
+// which ssa shares among packages and gives none.
 func pkgOf(fn *ssa.Function) *ssa.Package {
-	if fn.Pkg == nil && fn.Origin() != nil {
+	if fn.Pkg != nil {
+		return fn.Pkg
+	}
+	if fn.Origin() != nil {
 		return fn.Origin().Pkg
 	}
-	return fn.Pkg
+	if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() != nil {
+		return fn.Prog.Package(obj.Pkg())
+	}
+	return nil
 }
 
 // createImplicit creates the imported packages go/packages does not list:

@@ -36,6 +36,12 @@ func TestDynamicCalls(t *testing.T) {
 		"fetch": {"literal at wiring.go:17"},
 		// Through a slice parameter: the elements its callers pass.
 		"each": {"example.test/prog/reg.Other"},
+		// A bound method value (ssa's $bound wrapper, which has no
+		// package) stored in another package's config struct.
+		"attempt": {"(*example.test/prog/loop.client).connect"},
+		// A method promoted from an embedded interface: what the field
+		// holds.
+		"promoted": {"(example.test/prog/loop.jsonStats).stats"},
 	}
 	for name, call := range calls {
 		c, ok := targets.At(call.lparen)

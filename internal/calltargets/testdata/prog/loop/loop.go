@@ -4,6 +4,7 @@ package loop
 import (
 	"example.test/prog/fwd"
 	"example.test/prog/reg"
+	"example.test/prog/retry"
 	"example.test/prog/wiring"
 )
 
@@ -23,3 +24,33 @@ func each(fs []reg.Func) {
 }
 
 func Callers() { each([]reg.Func{reg.Other}) }
+
+// A client retries its own connect, a bound method value.
+type client struct{ retry.Retrier }
+
+func (c *client) connect() error { return nil }
+
+func newClient() *client {
+	c := &client{}
+	c.Setup(&retry.Config{Attempt: c.connect})
+	return c
+}
+
+// stats is promoted from an embedded interface: the call runs the
+// implementation the field holds.
+type statser interface{ stats() int }
+
+type jsonStats struct{}
+
+func (jsonStats) stats() int { return 1 }
+
+type collector struct{ statser }
+
+func (c *collector) collect() int {
+	return c.stats() // CALL promoted
+}
+
+func Clients() {
+	newClient().Try()
+	(&collector{jsonStats{}}).collect()
+}
