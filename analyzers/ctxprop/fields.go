@@ -221,10 +221,19 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl) (*Constructs, *buil
 	fields := make([][]FieldFrom, n)
 	var locals []*types.Var // returned locals, decided once the body is read
 	returned := make([][]*types.Var, n)
+	built := false // some local is defined as a struct literal
 	ast.Inspect(decl.Body, func(node ast.Node) bool {
 		switch node := node.(type) {
 		case *ast.FuncLit:
 			return false // its returns are its own
+		case *ast.AssignStmt:
+			if !built && node.Tok == token.DEFINE {
+				built = slices.ContainsFunc(node.Rhs, func(e ast.Expr) bool { return compositeOf(e) != nil })
+			}
+		case *ast.ValueSpec:
+			if !built {
+				built = slices.ContainsFunc(node.Values, func(e ast.Expr) bool { return compositeOf(e) != nil })
+			}
 		case *ast.ReturnStmt:
 			if len(node.Results) != n {
 				for i := range n {
@@ -234,7 +243,7 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl) (*Constructs, *buil
 			}
 			for i, res := range node.Results {
 				if id, ok := ast.Unparen(res).(*ast.Ident); ok {
-					if v, ok := info.Uses[id].(*types.Var); ok && v.Parent() != nil && v.Parent() != v.Pkg().Scope() {
+					if v, ok := info.Uses[id].(*types.Var); ok && v.Parent() != nil && v.Parent() != v.Pkg().Scope() && structOrPtr(v.Type()) {
 						if _, isParam := params[v]; !isParam {
 							returned[i] = append(returned[i], v)
 							locals = append(locals, v)
@@ -261,13 +270,13 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl) (*Constructs, *buil
 		}
 		return true
 	})
-	var built *builtObjects
-	if len(locals) > 0 {
-		built = builtIn(info, decl.Body, locals)
+	var objs *builtObjects
+	if built && len(locals) > 0 {
+		objs = builtIn(info, decl.Body, locals)
 	}
 	for i := range n {
 		for _, v := range returned[i] {
-			obj, ok := built.object(v)
+			obj, ok := objs.object(v)
 			if !ok {
 				other[i] = true
 				continue
@@ -290,9 +299,9 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl) (*Constructs, *buil
 		}
 	}
 	if len(c.Results) == 0 {
-		return nil, built
+		return nil, objs
 	}
-	return &c, built
+	return &c, objs
 }
 
 // litFuncFields returns the func-typed fields a struct literal sets, and
@@ -826,4 +835,14 @@ func (a *pkgAnalysis) recordCall(ev *event) {
 		s.Reaches = append(s.Reaches, *r)
 	}
 	put(&a.result.Calls, ev.call.Lparen, s)
+}
+
+// structOrPtr reports whether t is a struct or a pointer to one: what a
+// struct literal a local holds may be.
+func structOrPtr(t types.Type) bool {
+	if p, ok := typeUnder(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := typeUnder(t).(*types.Struct)
+	return ok
 }
