@@ -32,7 +32,10 @@
 // variable, an exported field or a getter of another package carries its
 // handle's name in a HandleName fact. A name built at run time is spelled
 // with its unknown parts as <expr>: fmt.Sprintf("ec2-tags-%s", region) and
-// "ec2-tags-" + region are both "ec2-tags-<region>". A handle that is a parameter passed
+// "ec2-tags-" + region are both "ec2-tags-<region>". A part the package
+// only ever gives as constants (an unexported function's argument at
+// every call, the key of a range over a map literal) names one component
+// per value: "metadata-gohai", "metadata-host". A handle that is a parameter passed
 // only from other packages is "component of h" package by package; the
 // Result lists the handles each package passes (HandleArgs), and ctxlint's
 // own driver (-whole-program, -sarif, -format) names such loops from them.
@@ -131,16 +134,26 @@
 // ctxprop then tells them apart by object where that is sound.
 //
 // Fields by object. A call through an unexported func-typed field of the
-// receiver or of a parameter (c.load(k) in a cache's Get), where no
-// statement of its package writes that field (only composite literals,
-// that is constructors, do), is recorded in the function's summary. A
-// caller that sees how the object was built (a composite literal, a
-// constructor whose returns build it from a parameter, a variable or a
-// field assigned only those) resolves the call to the function stored
-// there and drops what the call graph gave it, which merges every object
-// of the type: each package's cache runs its own loader, in both modes. A
-// caller that cannot tell (the object is its own parameter) keeps the
-// type-based answer.
+// receiver or of a parameter (c.load(k) in a cache's Get) is recorded in
+// the function's summary. A caller that sees how the object was built (a
+// composite literal, a constructor whose returns build it from a
+// parameter, a variable or a field assigned only those) resolves the call
+// to the function stored there. Where only construction writes the field
+// (composite literals, and statements of a constructor on the object it
+// has just built: h := &T{}; h.f = f; return h), the resolution replaces
+// what the call graph or the signature gave, which merges every object of
+// the type: each package's cache runs its own loader, in both modes.
+// Where a statement writes the field later too (a setter), it adds to
+// that answer, which only knows the functions in the callee package's
+// view. A caller that cannot tell (the object is its own parameter) keeps
+// the type-based answer.
+//
+// Constant arguments. A reach on a branch that a boolean parameter
+// chooses (if wait { send() } else { go send() }) runs only under that
+// value: a caller passing the other constant does not reach it, and a
+// caller passing its own boolean parameter on moves the choice to its
+// callers. A parameter the function assigns, or whose address it takes,
+// chooses nothing.
 //
 // Reports. One per loop and sink call site, at the call in the loop that
 // starts the shortest path (fewest dynamic hops first):
@@ -150,8 +163,10 @@
 // When the sink lies in another module or in a generated file, the chain
 // stops at the last call in the module's own code, which is the report's
 // site, and the message names what it enters: "(*api.KV).Keys reaches
-// (*net/http.Client).Do (api.go:880)". Distinct calls into a client that
-// share one sink inside it are distinct reports.
+// (*net/http.Client).Do (api.go:880)". That holds for a call through an
+// interface (of the module, or not) that runs another module's method, as
+// for a static call. Distinct calls into a client that share one sink
+// inside it are distinct reports.
 //
 // A hop marked ~ is dynamic: the call at that position goes through an
 // interface or a function value. Hops in the package are also attached as
