@@ -59,7 +59,12 @@
 #                               floor, ctxlint ./... and ctxlint -whole-program ./... (and with
 #                               BENCH_FIX=1, ctxlint -fix -diff ./...) in place,
 #                               BENCH_RUNS_REALDEPS runs (default BENCH_RUNS); BENCH_SIZES=none
-#                               with it measures the corpus alone
+#                               with it measures the corpus alone; with the vet modes too unless
+#                               BENCH_VET=0 (target: go vet -vettool=ctxlint <= 1.1x the no-op vettool)
+#   BENCH_TELEGRAF_DIR=dir      also measure a telegraf v1.18.3 checkout, and
+#   BENCH_GODPLUGIN_DIR=dir     a go.d.plugin 3143e101 one (bench/realworld), the same way, their
+#                               loop named with -ctxprop.monitored (targets: ctxlint <= 1.15x the
+#                               floor, -whole-program <= 1.5x ctxlint)
 #
 # Usage: bash bench/run.sh            (from anywhere in the repository)
 set -euo pipefail
@@ -407,73 +412,102 @@ if ((n > 0)); then
 	fi
 fi # n > 0
 
-# The real-dependency corpus, measured in place (the tools write nothing
-# there): its modules are downloaded and every tool runs once untimed, then
-# R runs of each, interleaved. The floor is the same load for both modes.
-if [[ ${BENCH_REALDEPS:-0} == 1 ]]; then
+# A real tree, measured in place (the tools write nothing there): its
+# modules are downloaded and every tool runs once untimed, then R runs of
+# each, interleaved. The floor is the same load for both modes; the vet
+# modes (BENCH_VET) compare go vet -vettool=ctxlint with a no-op vettool.
+# measure_tree NAME DIR [FLAG...]: FLAGs go to ctxlint (-ctxprop.monitored
+# for an agent without the health runtime).
+measure_tree() {
+	local name=$1 mod=$2 r t0 st wall rss w m wb mbase label vb
+	shift 2
+	local flags=("$@")
 	R=${BENCH_RUNS_REALDEPS:-$RUNS}
-	MOD=$ROOT/bench/realdeps
-	LOGS=$WORK/logs-realdeps
+	MOD=$mod
+	LOGS=$WORK/logs-$name
 	mkdir -p "$LOGS"
 	t0=$(date +%s)
-	(cd "$MOD" && go mod download) >"$LOGS/download.out" 2>&1 || { tail -20 "$LOGS/download.out" >&2; die "bench/realdeps: go mod download failed (it needs the Go module proxy)"; }
+	(cd "$MOD" && go mod download) >"$LOGS/download.out" 2>&1 || { tail -20 "$LOGS/download.out" >&2; die "$name: go mod download failed (it needs the Go module proxy)"; }
 	npkg=$(cd "$MOD" && go list ./... | wc -l)
 	ndeps=$(cd "$MOD" && go list -deps ./... | wc -l)
 	say ""
-	say "== realdeps: $MOD: $npkg packages, $ndeps with their dependencies; go mod download $(($(date +%s) - t0)) s"
+	say "== $name: $MOD: $npkg packages, $ndeps with their dependencies; go mod download $(($(date +%s) - t0)) s"
 	t0=$(date +%s)
-	read -r _ _ st < <(timed "$LOGS/warm-floor" "$BIN/noop" ./...)
-	check "$LOGS/warm-floor" "$st" 0
-	read -r _ _ st < <(timed "$LOGS/warm-ctxlint" "$BIN/ctxlint" ./...)
-	check "$LOGS/warm-ctxlint" "$st" 0 3
-	read -r _ _ st < <(timed "$LOGS/warm-whole" "$BIN/ctxlint" -whole-program ./...)
-	check "$LOGS/warm-whole" "$st" 0 3
 	RMODES="floor ctxlint whole"
-	if [[ $FIX == 1 ]]; then
-		RMODES+=" fix"
-		read -r _ _ st < <(timed "$LOGS/warm-fix" "$BIN/ctxlint" -fix -diff ./...)
-		check "$LOGS/warm-fix" "$st" 0 3
-	fi
-	say "warm-up (one run of each, untimed): $(($(date +%s) - t0)) s; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+	[[ $FIX == 1 && $name == realdeps ]] && RMODES+=" fix"
+	[[ $VET == 0 ]] || RMODES+=" vetfloor vetctxlint"
 	for mode in $RMODES; do
-		WALL[realdeps,$mode]="" RSS[realdeps,$mode]=""
+		tree_cmd "$mode"
+		read -r _ _ st < <(timed "$LOGS/warm-$mode" "${cmd[@]}")
+		check "$LOGS/warm-$mode" "$st" "${ok[@]}"
+		WALL[$name,$mode]="" RSS[$name,$mode]=""
 	done
+	say "warm-up (one run of each, untimed): $(($(date +%s) - t0)) s; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 	for ((r = 1; r <= R; r++)); do
 		for mode in $RMODES; do
-			case $mode in
-			floor) cmd=("$BIN/noop" ./...) ok=(0) ;;
-			ctxlint) cmd=("$BIN/ctxlint" ./...) ok=(0 3) ;;
-			whole) cmd=("$BIN/ctxlint" -whole-program ./...) ok=(0 3) ;;
-			fix) cmd=("$BIN/ctxlint" -fix -diff ./...) ok=(0 3) ;;
-			esac
+			tree_cmd "$mode"
 			read -r wall rss st < <(timed "$LOGS/$mode-$r" "${cmd[@]}")
 			check "$LOGS/$mode-$r" "$st" "${ok[@]}"
-			WALL[realdeps,$mode]+=" $wall"
-			RSS[realdeps,$mode]+=" $rss"
+			WALL[$name,$mode]+=" $wall"
+			RSS[$name,$mode]+=" $rss"
 			# Plain runs report on stderr, -whole-program on stdout.
-			FIND[realdeps,$mode]=$(cat "$LOGS/$mode-$r.out" "$LOGS/$mode-$r.err" | grep -c 'without the health deadline' || true)
+			FIND[$name,$mode]=$(cat "$LOGS/$mode-$r.out" "$LOGS/$mode-$r.err" | grep -c 'without the health deadline' || true)
 		done
 	done
 	say ""
 	say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s   %s' tree mode wall_s rss_MB x_wall x_rss findings 'wall samples')"
-	wb=$(median <<<"${WALL[realdeps,floor]}")
-	mbase=$(median <<<"${RSS[realdeps,floor]}")
+	wb=$(median <<<"${WALL[$name,floor]}")
+	mbase=$(median <<<"${RSS[$name,floor]}")
 	for mode in $RMODES; do
+		vb=$wb
 		case $mode in
 		floor) label="floor: noop ./..." ;;
 		ctxlint) label="ctxlint ./..." ;;
 		whole) label="ctxlint -whole-program ./..." ;;
 		fix) label="ctxlint -fix -diff ./..." ;;
+		vetfloor) label="vet floor: go vet -vettool=noop" ;;
+		vetctxlint) label="go vet -vettool=ctxlint" vb=$(median <<<"${WALL[$name,vetfloor]}") ;;
 		esac
-		w=$(median <<<"${WALL[realdeps,$mode]}")
-		m=$(median <<<"${RSS[realdeps,$mode]}")
-		say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s  %s' realdeps "$label" "$w" "$(mb "$m")" "$(ratio "$w" "$wb")" "$(ratio "$m" "$mbase")" "${FIND[realdeps,$mode]}" "${WALL[realdeps,$mode]}")"
+		w=$(median <<<"${WALL[$name,$mode]}")
+		m=$(median <<<"${RSS[$name,$mode]}")
+		if [[ $mode == vet* ]]; then
+			# Against the vet floor; RSS is the largest process's, not comparable.
+			say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s  %s' "$name" "$label" "$w" "$(mb "$m")" "$(ratio "$w" "$vb")" NA "${FIND[$name,$mode]}" "${WALL[$name,$mode]}")"
+			continue
+		fi
+		say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s  %s' "$name" "$label" "$w" "$(mb "$m")" "$(ratio "$w" "$wb")" "$(ratio "$m" "$mbase")" "${FIND[$name,$mode]}" "${WALL[$name,$mode]}")"
 	done
-	say "(findings: the reports of the last run; bench/realdeps/expected.txt and expected-whole.txt pin them, GAPS.md says which are wrong or missing)"
-	if [[ $FIX == 1 ]]; then
+	say "  whole program / per package: wall $(ratio "$(median <<<"${WALL[$name,whole]}")" "$(median <<<"${WALL[$name,ctxlint]}")"), RSS $(ratio "$(median <<<"${RSS[$name,whole]}")" "$(median <<<"${RSS[$name,ctxlint]}")") (target <= 1.5)"
+	if [[ $FIX == 1 && $name == realdeps ]]; then
 		say "fix: $(grep 'would rewrite' "$LOGS/fix-$R.err" || echo 'no summary line'); $(wc -l <"$LOGS/fix-$R.out") diff lines"
 		[[ -z $(cd "$MOD" && git status --porcelain -- . 2>/dev/null) ]] || die "bench/realdeps: ctxlint -fix -diff changed files"
 	fi
+}
+
+# tree_cmd MODE sets cmd and ok (the exit codes that are no failure) for
+# measure_tree's current tree.
+tree_cmd() {
+	case $1 in
+	floor) cmd=("$BIN/noop" ./...) ok=(0) ;;
+	ctxlint) cmd=("$BIN/ctxlint" "${flags[@]}" ./...) ok=(0 3) ;;
+	whole) cmd=("$BIN/ctxlint" -whole-program "${flags[@]}" ./...) ok=(0 3) ;;
+	fix) cmd=("$BIN/ctxlint" -fix -diff "${flags[@]}" ./...) ok=(0 3) ;;
+	vetfloor) cmd=(go vet -vettool="$(vettool noop)" ./...) ok=(0) ;;
+	vetctxlint) cmd=(go vet -vettool="$(vettool ctxlint)" "${flags[@]}" ./...) ok=(0 1) ;;
+	esac
+}
+
+if [[ ${BENCH_REALDEPS:-0} == 1 ]]; then
+	measure_tree realdeps "$ROOT/bench/realdeps"
+	say "(findings: the reports of the last run; bench/realdeps/expected.txt and expected-whole.txt pin them, GAPS.md says which are wrong or missing)"
+fi
+# The real agents of bench/realworld, when their checkouts are given: each
+# with its loop named, as the realworld scripts run them.
+if [[ -n ${BENCH_TELEGRAF_DIR:-} ]]; then
+	measure_tree telegraf "$BENCH_TELEGRAF_DIR" '-ctxprop.monitored=(*github.com/influxdata/telegraf/agent.Agent).gatherLoop'
+fi
+if [[ -n ${BENCH_GODPLUGIN_DIR:-} ]]; then
+	measure_tree godplugin "$BENCH_GODPLUGIN_DIR" '-ctxprop.monitored=(*github.com/netdata/go.d.plugin/agent/module.Job).Start'
 fi
 say ""
 say "results: $RESULTS$([[ ${BENCH_KEEP:-0} == 1 ]] || echo ' (removed with the work directory: set BENCH_KEEP=1 to keep)')"
