@@ -198,18 +198,25 @@ func (s site) compare(t site) int {
 func (h Hop) site() site { return site{h.File, h.Line, h.Col} }
 
 // reachKey identifies a reach: its sink call site and context parameter.
+// reachKey identifies a reach in a function: its sink's site, the
+// parameter it runs under, and its guard, so that the paths under each
+// value of a boolean parameter stay apart until a caller chooses one.
 type reachKey struct {
 	site
 	param int
+	guard guard
 }
 
-func (r *Reach) key() reachKey { return reachKey{r.Last().site(), r.Param} }
+func (r *Reach) key() reachKey { return reachKey{r.Last().site(), r.Param, r.Guard} }
 
 func (k reachKey) compare(l reachKey) int {
 	if c := k.site.compare(l.site); c != 0 {
 		return c
 	}
-	return cmp.Compare(k.param, l.param)
+	if c := cmp.Compare(k.param, l.param); c != 0 {
+		return c
+	}
+	return cmp.Compare(k.guard, l.guard)
 }
 
 // better reports whether r's path is preferable to s's: fewer dynamic hops,

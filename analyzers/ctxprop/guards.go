@@ -21,6 +21,8 @@ import (
 // to it; any other argument drops the guard. The guard is only trusted
 // where the function never assigns the parameter or takes its address.
 // One guard per reach, the innermost: forgetting one only keeps a reach.
+// Reaches of one sink under different guards stay apart (reachKey), so
+// that a caller's constant keeps the path its branch takes, and prints it.
 
 // guard is Reach.Guard: 0 none; p+1 when the reach runs only if
 // parameter p is true, -(p+1) only if it is false.
@@ -145,7 +147,7 @@ func (a *pkgAnalysis) callerGuard(u *unit, ev *event, g guard, shift int) (guard
 		}
 		return ev.guard, true
 	}
-	if p, ok := a.boolParam(u, arg); ok {
+	if p, ok := a.boolParam(u, arg); ok && u.root == nil {
 		if a.guardRegions(u); !u.addrParams[p] {
 			return guardOf(p, g > 0), true
 		}

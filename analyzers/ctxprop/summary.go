@@ -245,12 +245,9 @@ func (a *pkgAnalysis) extend(ev *event, state ctxState, r *Reach, head []Hop, vi
 	if ev.entry != "" {
 		at, tail = ev.hops[len(ev.hops)-1].site(), nil
 	}
-	if old, ok := out[reachKey{at, state.reachParam()}]; ok && !(joined{head, tail}).better(joined{nil, old.path}) {
+	if old, ok := out[reachKey{at, state.reachParam(), g}]; ok && !(joined{head, tail}).better(joined{nil, old.path}) {
 		if old.Via != via {
 			old.Via = 0 // reached otherwise too: no field call stands for it
-		}
-		if old.Guard != g {
-			old.Guard = 0 // reached under another guard too
 		}
 		return
 	}
@@ -333,9 +330,6 @@ func add(out map[reachKey]*Reach, r *Reach) {
 	}
 	if old.Via != r.Via {
 		old.Via, r.Via = 0, 0
-	}
-	if old.Guard != r.Guard {
-		old.Guard, r.Guard = 0, 0
 	}
 	if r.better(old) {
 		out[k] = r

@@ -8,6 +8,7 @@ package constbranch
 
 import (
 	"net/http"
+	"sync"
 
 	"github.com/ctxlint/ctxlint/runtime/health"
 )
@@ -69,27 +70,51 @@ func Background(a *aggregator) {
 func Now(a *aggregator) {
 	h := health.RegisterLiveness("now")
 	for range h.C {
-		a.flush(true) // want `"now" \(liveness\): \(\*net/http.Client\).Get without the health deadline \(it takes no context\): Now \(constbranch.go:72\) → aggregator.flush \(constbranch.go:30\) → aggregator.send \(constbranch.go:21\)`
+		a.flush(true) // want `"now" \(liveness\): \(\*net/http.Client\).Get without the health deadline \(it takes no context\): Now \(constbranch.go:73\) → aggregator.flush \(constbranch.go:31\) → aggregator.send \(constbranch.go:22\)`
 	}
 }
 
 func Passed(a *aggregator, wait bool) {
 	h := health.RegisterLiveness("passed")
 	for range h.C {
-		a.stop(wait) // want `"passed" \(liveness\): \(\*net/http.Client\).Get without the health deadline \(it takes no context\): Passed \(constbranch.go:79\) → aggregator.stop \(constbranch.go:38\) → aggregator.flush \(constbranch.go:30\) → aggregator.send \(constbranch.go:21\)`
+		a.stop(wait) // want `"passed" \(liveness\): \(\*net/http.Client\).Get without the health deadline \(it takes no context\): Passed \(constbranch.go:80\) → aggregator.stop \(constbranch.go:39\) → aggregator.flush \(constbranch.go:31\) → aggregator.send \(constbranch.go:22\)`
 	}
 }
 
 func NotSkipped(a *aggregator) {
 	h := health.RegisterLiveness("not-skipped")
 	for range h.C {
-		a.skip(false) // want `"not-skipped" \(liveness\): \(\*net/http.Client\).Get without the health deadline \(it takes no context\): NotSkipped \(constbranch.go:86\) → aggregator.skip \(constbranch.go:44\) → aggregator.send \(constbranch.go:21\)`
+		a.skip(false) // want `"not-skipped" \(liveness\): \(\*net/http.Client\).Get without the health deadline \(it takes no context\): NotSkipped \(constbranch.go:87\) → aggregator.skip \(constbranch.go:45\) → aggregator.send \(constbranch.go:22\)`
 	}
 }
 
 func Reassigned(a *aggregator) {
 	h := health.RegisterLiveness("reassigned")
 	for range h.C {
-		a.maybe(false) // want `"reassigned" \(liveness\): \(\*net/http.Client\).Get without the health deadline \(it takes no context\): Reassigned \(constbranch.go:93\) → aggregator.maybe \(constbranch.go:55\) → aggregator.send \(constbranch.go:21\)`
+		a.maybe(false) // want `"reassigned" \(liveness\): \(\*net/http.Client\).Get without the health deadline \(it takes no context\): Reassigned \(constbranch.go:94\) → aggregator.maybe \(constbranch.go:56\) → aggregator.send \(constbranch.go:22\)`
+	}
+}
+
+// scrape sends on a goroutine it waits for, or on its own: the same send
+// either way, by another path. The path printed is the one the caller's
+// constant takes.
+func (a *aggregator) scrape(concurrent bool) { // want scrape:`reaches \(\*net/http.Client\).Get unbounded via aggregator.scrape→aggregator.send if parameter 0 is false; \(\*net/http.Client\).Get unbounded via aggregator.scrape→aggregator.send if parameter 0 is true`
+	var wg sync.WaitGroup
+	if !concurrent {
+		a.send()
+	} else {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a.send()
+		}()
+	}
+	wg.Wait()
+}
+
+func Concurrent(a *aggregator) {
+	h := health.RegisterLiveness("concurrent")
+	for range h.C {
+		a.scrape(true) // want `"concurrent" \(liveness\): \(\*net/http.Client\).Get without the health deadline \(it takes no context\): Concurrent \(constbranch.go:118\) → aggregator.scrape \(constbranch.go:109\) → aggregator.send \(constbranch.go:22\)`
 	}
 }
