@@ -1,0 +1,29 @@
+// Command app runs a loop per client: each loop is stuck on its own
+// client's attempt only.
+package main
+
+import (
+	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/retriers/docker"
+	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/retriers/kubelet"
+
+	"github.com/ctxlint/ctxlint/runtime/health"
+)
+
+func dockerLoop() {
+	h := health.RegisterLiveness("docker")
+	for range h.C {
+		docker.New()
+	}
+}
+
+func kubeletLoop() {
+	h := health.RegisterLiveness("kubelet")
+	for range h.C {
+		kubelet.New()
+	}
+}
+
+func main() {
+	go dockerLoop()
+	kubeletLoop()
+}
