@@ -66,6 +66,9 @@ type event struct {
 	call     *ast.CallExpr
 	resolved []resolvedField
 	field    int
+	// forwards maps the callees' field calls the unit makes its own
+	// (forward.go).
+	forwards []forwardRef
 	// guard is the unit's boolean parameter value the event runs under,
 	// if any (guards.go).
 	guard guard
@@ -397,16 +400,33 @@ func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *as
 	if call != nil {
 		ev.args = w.args(call)
 	}
-	if fn.Pkg() == a.pass.Pkg {
-		if u := a.funcUnits[fn]; u != nil {
-			ev.targets = []target{{unit: u, shift: shift}}
-		}
-	} else if s := a.importedSummary(fn); s != nil {
-		ev.targets = []target{{summary: s, shift: shift}}
-	}
-	if len(ev.targets) > 0 {
+	if t, ok := a.valueTarget(fn, ref); ok {
+		ev.targets = []target{t}
 		w.emit(ev)
 	}
+}
+
+// valueTarget returns the target of fn, not a sink, used as the value
+// ref: its unit or its summary, if it has one.
+func (a *pkgAnalysis) valueTarget(fn *types.Func, ref ast.Expr) (target, bool) {
+	fn = fn.Origin()
+	if _, sink := a.sinkFor(fn); sink {
+		return target{}, false
+	}
+	shift := 0
+	if sel, ok := ref.(*ast.SelectorExpr); ok {
+		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
+			shift = 1
+		}
+	}
+	if fn.Pkg() == a.pass.Pkg {
+		if u := a.funcUnits[fn]; u != nil {
+			return target{unit: u, shift: shift}, true
+		}
+	} else if s := a.importedSummary(fn); s != nil {
+		return target{summary: s, shift: shift}, true
+	}
+	return target{}, false
 }
 
 // inline walks a literal's body as part of the unit: it runs now, with the
@@ -573,6 +593,13 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 				w.inline(lit, call)
 			}
 			w.via = w.via[:len(w.via)-1]
+			// Through a field call, what the field holds are the event's
+			// targets: a caller's resolution of the field call replaces
+			// them.
+			fieldCall := false
+			if call != nil {
+				_, _, fieldCall = w.fieldCallOf(fun)
+			}
 			for _, ref := range refs {
 				switch r := ref.(type) {
 				case *ast.FuncLit:
@@ -581,6 +608,10 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 					}
 				default:
 					if fn, ok := a.info.Uses[identOf(r)].(*types.Func); ok {
+						if t, ok := a.valueTarget(fn, r); ok && fieldCall {
+							ev.targets = append(ev.targets, t)
+							continue
+						}
 						w.funcValue(fn, r, pos, call, nil)
 					}
 				}

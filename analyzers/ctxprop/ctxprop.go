@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerdoc.MustExtract(doc, "ctxprop"),
 	URL:        "https://github.com/ctxlint/ctxlint/tree/main/analyzers/ctxprop",
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch), new(Starts), new(HandleName), new(Constructs), new(IdleContext)},
+	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch), new(Starts), new(HandleName), new(Constructs), new(Sets), new(IdleContext)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 

@@ -143,10 +143,21 @@
 // has just built: h := &T{}; h.f = f; return h), the resolution replaces
 // what the call graph or the signature gave, which merges every object of
 // the type: each package's cache runs its own loader, in both modes.
-// Where a statement writes the field later too (a setter), it adds to
-// that answer, which only knows the functions in the callee package's
-// view. A caller that cannot tell (the object is its own parameter) keeps
-// the type-based answer.
+// Where a statement writes the field later too, it adds to that answer,
+// which only knows the functions in the callee package's view. A caller
+// that cannot tell (the object is its own parameter) keeps the
+// type-based answer.
+//
+// Setters and paths. The field may be on a path of structs the object
+// holds by value (r.opts.attempt()), and a method that passes its own
+// object on (r.Run() calling r.step()) makes its callee's field call its
+// own, so callers of Run resolve it too. A setter is a method that stores
+// its parameter in such a field (r.opts = *o). A field written only by
+// constructors and setters is decided by the object's setup: a caller
+// that builds the object in a local or a package variable and calls its
+// setters in the same function (c := &Client{}; c.Configure(&Options{
+// Attempt: c.dial}); c.Run()) resolves the call to what it stored and
+// replaces the merged answer; each client's retry runs its own attempt.
 //
 // Constant arguments. A reach on a branch that a boolean parameter
 // chooses (if wait { send() } else { go send() }) runs only under that

@@ -23,7 +23,7 @@ func (r Reach) equal(q Reach) bool {
 }
 
 func (f FieldCall) equal(g FieldCall) bool {
-	return f.Param == g.Param && f.Field == g.Field && f.FieldPkg == g.FieldPkg && f.Open == g.Open &&
+	return f.Param == g.Param && f.Field == g.Field && f.FieldPkg == g.FieldPkg && f.Open == g.Open && f.Setters == g.Setters &&
 		slices.Equal(f.Args, g.Args) && slices.Equal(f.Path, g.Path)
 }
 

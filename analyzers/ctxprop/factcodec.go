@@ -13,7 +13,7 @@ import (
 // many times over. Gob is still the envelope (the drivers use it); this is
 // only the Summary's own body.
 
-const summaryCodecVersion = 6
+const summaryCodecVersion = 7
 
 // GobEncode implements gob.GobEncoder.
 func (s *Summary) GobEncode() ([]byte, error) {
@@ -50,7 +50,7 @@ func (s *Summary) GobEncode() ([]byte, error) {
 		body = binary.AppendVarint(body, int64(f.Param))
 		body = binary.AppendUvarint(body, intern(f.Field))
 		body = binary.AppendUvarint(body, intern(f.FieldPkg))
-		body = append(body, boolByte(f.Open))
+		body = append(body, boolByte(f.Open)|boolByte(f.Setters)<<1)
 		body = binary.AppendUvarint(body, uint64(len(f.Args)))
 		for _, a := range f.Args {
 			body = append(body, a.Kind)
@@ -135,7 +135,8 @@ func (s *Summary) GobDecode(data []byte) error {
 		f := &fields[i]
 		f.Param = int(d.varint())
 		f.Field, f.FieldPkg = str(), str()
-		f.Open = d.byte() != 0
+		flags := d.byte()
+		f.Open, f.Setters = flags&1 != 0, flags&2 != 0
 		if n := d.count(); n > 0 {
 			f.Args = make([]ArgState, n)
 		}

@@ -36,11 +36,14 @@ import (
 // argument may not be.
 
 // FieldCall is a call through a func-typed field of the receiver (Param
-// -1) or of a parameter's object.
+// -1) or of a parameter's object, or through a field of a struct such a
+// field holds by value (r.opts.attempt()).
 type FieldCall struct {
-	Param    int
-	Field    string // the field's name
-	FieldPkg string // the field's package path
+	Param int
+	// Field is the path from the object to the func-typed field, its
+	// names joined by dots; FieldPkg is the package of the first.
+	Field    string
+	FieldPkg string
 	// Args are the carrier arguments of the call, by the field
 	// signature's parameter index: how the called function's context
 	// parameters map to this function's.
@@ -50,6 +53,10 @@ type FieldCall struct {
 	// Open is set when statements write the field after construction: a
 	// caller's resolution adds to the type-based reaches, not replaces.
 	Open bool
+	// Setters is set when the only such statements are setters' (a
+	// method storing its parameter: r.opts = *o; setters.go): a caller
+	// that sees the object built and set up replaces after all.
+	Setters bool
 }
 
 func (f FieldCall) String() string {
@@ -59,7 +66,10 @@ func (f FieldCall) String() string {
 	}
 	last := f.Path[len(f.Path)-1]
 	open := ""
-	if f.Open {
+	switch {
+	case f.Setters:
+		open = " (set by setters too)"
+	case f.Open:
 		open = " (set after construction too)"
 	}
 	return fmt.Sprintf("calls field %s%s of %s at %s:%d:%d", f.Field, open, obj, filepath.Base(last.File), last.Line, last.Col)
@@ -123,12 +133,17 @@ func (c *Constructs) String() string {
 	return "constructs " + strings.Join(parts, ", ")
 }
 
-// fieldCall is a unit's FieldCall while the package is analysed.
+// fieldCall is a unit's FieldCall while the package is analysed: a call
+// through a field made at ev, or one a callee makes that ev passes the
+// unit's object to (forwarded; forward.go).
 type fieldCall struct {
-	ev    *event
-	param int
-	field *types.Var
-	open  bool
+	ev            *event
+	param         int
+	path, pkg     string
+	open, setters bool
+	// forwarded holds the callee's field call, for its hops and its
+	// arguments in this unit's terms; nil for a call made here.
+	forwarded *forwardedCall
 }
 
 // resolvedField is a callee's field call resolved at a call site by the
@@ -139,6 +154,9 @@ type resolvedField struct {
 	field  int
 	fc     *FieldCall
 	funcs  []target
+	// exact is set when the caller saw its object's setters called: it
+	// knows what the object holds even if the field is set by setters.
+	exact bool
 }
 
 // fieldScan is what exportConstructs finds before the fast path.
@@ -155,6 +173,10 @@ type fieldScan struct {
 	// builtLits are the literals of those objects: the literal alone does
 	// not say what the object's fields hold.
 	builtLits map[*ast.CompositeLit]bool
+	// setters are the package's setter methods, and setterWrites their
+	// statements' field selectors (setters.go).
+	setters      map[*types.Func]*Sets
+	setterWrites map[*ast.SelectorExpr]bool
 }
 
 // exportConstructs attaches a Constructs fact to the package's
@@ -179,6 +201,10 @@ func exportConstructs(pass *analysis.Pass) fieldScan {
 				put(&scan.constructs, fn, c)
 			}
 			built.record(&scan)
+			if sets := setterFields(pass.TypesInfo, decl, &scan); sets != nil {
+				pass.ExportObjectFact(fn, sets)
+				put(&scan.setters, fn, sets)
+			}
 			if !scan.calls {
 				scan.calls = callsParamField(pass, decl)
 			}
@@ -374,8 +400,8 @@ func callsParamField(pass *analysis.Pass, decl *ast.FuncDecl) bool {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if v, ok := paramField(pass.TypesInfo, ast.Unparen(call.Fun)); ok && v.Pkg() == pass.Pkg && !v.Exported() {
-				if obj, ok := pass.TypesInfo.Uses[paramIdent(call.Fun)].(*types.Var); ok && receiverOrParam(decl, pass.TypesInfo, obj) != -2 {
+			if base, fields, ok := fieldChain(pass.TypesInfo, call.Fun); ok && fields[0].Pkg() == pass.Pkg && !fields[0].Exported() {
+				if obj, ok := pass.TypesInfo.Uses[base].(*types.Var); ok && receiverOrParam(decl, pass.TypesInfo, obj) != -2 {
 					found = true
 				}
 			}
@@ -383,35 +409,6 @@ func callsParamField(pass *analysis.Pass, decl *ast.FuncDecl) bool {
 		return true
 	})
 	return found
-}
-
-// paramField returns, for x.f with f a func-typed field of x's own struct
-// type (not promoted), the field.
-func paramField(info *types.Info, fun ast.Expr) (*types.Var, bool) {
-	sel, ok := fun.(*ast.SelectorExpr)
-	if !ok {
-		return nil, false
-	}
-	v, ok := objectField(info, sel)
-	if !ok {
-		return nil, false
-	}
-	_, isFunc := typeUnder(v.Type()).(*types.Signature)
-	return v, isFunc
-}
-
-// paramIdent returns the identifier x of x.f or (*x).f, or nil.
-func paramIdent(fun ast.Expr) *ast.Ident {
-	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	x := ast.Unparen(sel.X)
-	if star, ok := x.(*ast.StarExpr); ok {
-		x = ast.Unparen(star.X)
-	}
-	id, _ := x.(*ast.Ident)
-	return id
 }
 
 // receiverOrParam returns -1 when obj is decl's receiver, its index among
@@ -436,7 +433,7 @@ func receiverOrParam(decl *ast.FuncDecl, info *types.Info, obj types.Object) int
 
 // constructorOnly reports whether only constructions write field f.
 func (a *pkgAnalysis) constructorOnly(f *types.Var) bool {
-	return f.Pkg() == a.pass.Pkg && !f.Exported() && !a.fieldAssigned[f.Origin()]
+	return f.Pkg() == a.pass.Pkg && !f.Exported() && !a.fieldAssigned[f.Origin()] && !a.fieldSetters[f.Origin()]
 }
 
 // emitDynamic emits a call through the function value fun (a call of it
@@ -444,12 +441,11 @@ func (a *pkgAnalysis) constructorOnly(f *types.Var) bool {
 // target, for callers to resolve.
 func (w *walker) emitDynamic(ev event, fun ast.Expr, call *ast.CallExpr) {
 	var param int
-	var f *types.Var
+	var fields []*types.Var
 	ok := false
 	if call != nil {
-		param, f, ok = w.fieldCallOf(fun)
+		param, fields, ok = w.fieldCallOf(fun)
 	}
-	open := ok && !w.a.constructorOnly(f)
 	if len(ev.targets) == 0 && !ok {
 		return
 	}
@@ -461,28 +457,35 @@ func (w *walker) emitDynamic(ev event, fun ast.Expr, call *ast.CallExpr) {
 	if w.a.ignoring(last) != nil {
 		return // suppressed on its line: nothing goes through it
 	}
-	w.u.fields = append(w.u.fields, &fieldCall{ev: last, param: param, field: f, open: open})
+	// What writes the first field decides; the rest are held by value in
+	// it, and only through it can they be written.
+	first := fields[0].Origin()
+	assigned, setters := w.a.fieldAssigned[first], w.a.fieldSetters[first]
+	w.u.fields = append(w.u.fields, &fieldCall{ev: last, param: param, path: fieldPath(fields), pkg: first.Pkg().Path(),
+		open: assigned || setters, setters: setters && !assigned})
 	last.field = len(w.u.fields)
 }
 
-// fieldCallOf reports whether fun, called in the unit, is a field that
-// only constructions write, of the unit's receiver or a parameter.
-func (w *walker) fieldCallOf(fun ast.Expr) (param int, f *types.Var, ok bool) {
+// fieldCallOf reports whether fun, called in the unit, is a func-typed
+// field (on a path of fields, the first unexported and the package's own)
+// of the unit's receiver or a parameter.
+func (w *walker) fieldCallOf(fun ast.Expr) (param int, fields []*types.Var, ok bool) {
 	a, u := w.a, w.u
 	if u.fn == nil || u.root != nil || fun == nil {
 		return 0, nil, false
 	}
-	if f, ok = paramField(a.info, ast.Unparen(fun)); !ok || f.Pkg() != a.pass.Pkg || f.Exported() {
+	base, fields, ok := fieldChain(a.info, fun)
+	if !ok || fields[0].Pkg() != a.pass.Pkg || fields[0].Exported() {
 		return 0, nil, false
 	}
-	obj := a.info.Uses[paramIdent(fun)]
+	obj := a.info.Uses[base]
 	if obj == nil {
 		return 0, nil, false
 	}
 	if param = receiverOrParam(u.decl, a.info, obj); param == -2 {
 		return 0, nil, false
 	}
-	return param, f, true
+	return param, fields, true
 }
 
 // fieldFacts returns a target's field calls as its summary says them.
@@ -494,16 +497,27 @@ func (a *pkgAnalysis) fieldFacts(t target) []FieldCall {
 	if len(u.fields) > 0 && u.fieldFacts == nil {
 		u.fieldFacts = make([]FieldCall, len(u.fields))
 		for i, fc := range u.fields {
-			a.eventHops(u, fc.ev)
-			args := make([]ArgState, len(fc.ev.args))
-			for j, s := range fc.ev.args {
-				args[j] = argState(s)
-			}
-			u.fieldFacts[i] = FieldCall{Param: fc.param, Field: fc.field.Name(), FieldPkg: fc.field.Pkg().Path(),
-				Args: args, Path: slices.Clone(fc.ev.hops), Open: fc.open}
+			u.fieldFacts[i] = a.fieldFact(u, fc)
 		}
 	}
 	return u.fieldFacts
+}
+
+// fieldFact is one of u's field calls as its summary says it.
+func (a *pkgAnalysis) fieldFact(u *unit, fc *fieldCall) FieldCall {
+	a.eventHops(u, fc.ev)
+	f := FieldCall{Param: fc.param, Field: fc.path, FieldPkg: fc.pkg, Open: fc.open, Setters: fc.setters,
+		Path: slices.Clone(fc.ev.hops)}
+	if fw := fc.forwarded; fw != nil {
+		f.Args = fw.args
+		f.Path = append(f.Path, fw.tail...)
+		return f
+	}
+	f.Args = make([]ArgState, len(fc.ev.args))
+	for j, s := range fc.ev.args {
+		f.Args[j] = argState(s)
+	}
+	return f
 }
 
 // resolveFields resolves, at every call of the unit whose callee calls
@@ -519,10 +533,16 @@ func (a *pkgAnalysis) resolveFields(u *unit) {
 			fcs := a.fieldFacts(t)
 			for k := range fcs {
 				fc := &fcs[k]
-				if obj := objectArg(a.info, ev.call, fc.Param, t.shift); obj != nil {
-					if funcs, ok := a.objectFuncs(obj, fc.Field, fc.FieldPkg, 0); ok {
-						ev.resolved = append(ev.resolved, resolvedField{target: ti, field: k, fc: fc, funcs: funcs})
-					}
+				obj, embedded := objectArg(a.info, ev.call, fc.Param, t.shift)
+				if obj == nil {
+					continue
+				}
+				path, pkg := strings.Split(fc.Field, "."), fc.FieldPkg
+				if len(embedded) > 0 {
+					path, pkg = append(fieldNames(embedded), path...), embedded[0].Pkg().Path()
+				}
+				if funcs, ok, exact := a.objectFuncs(obj, path, pkg, 0); ok {
+					ev.resolved = append(ev.resolved, resolvedField{target: ti, field: k, fc: fc, funcs: funcs, exact: exact})
 				}
 			}
 		}
@@ -530,78 +550,139 @@ func (a *pkgAnalysis) resolveFields(u *unit) {
 }
 
 // objectArg returns the expression a call passes as its callee's receiver
-// (param -1) or parameter, or nil.
-func objectArg(info *types.Info, call *ast.CallExpr, param, shift int) ast.Expr {
+// (param -1) or parameter, or nil; for a method promoted from a struct
+// embedded by value, also the embedded fields the receiver is reached by.
+func objectArg(info *types.Info, call *ast.CallExpr, param, shift int) (ast.Expr, []*types.Var) {
 	if param < 0 && shift == 0 {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
-			return nil
+			return nil, nil
 		}
-		// A promoted method's receiver is an embedded field of X.
-		if s, ok := info.Selections[sel]; !ok || s.Kind() != types.MethodVal || len(s.Index()) != 1 {
-			return nil
+		s, ok := info.Selections[sel]
+		if !ok || s.Kind() != types.MethodVal {
+			return nil, nil
 		}
-		return sel.X
+		embedded := fieldsAlong(s.Recv(), s.Index()[:len(s.Index())-1])
+		if embedded == nil || len(embedded) > 0 && !byValue(embedded[len(embedded)-1]) {
+			return nil, nil // through a pointer: another object
+		}
+		return sel.X, embedded
 	}
 	i := param + shift
 	if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() && i == len(call.Args)-1 {
-		return nil
+		return nil, nil
 	}
 	if sig, ok := typeUnder(info.TypeOf(call.Fun)).(*types.Signature); ok && sig.Variadic() && i >= sig.Params().Len()-1 {
-		return nil
+		return nil, nil
 	}
-	return call.Args[i]
+	return call.Args[i], nil
 }
 
-// objectFuncs returns the functions stored in field name (of package
-// pkg) of the object obj evaluates to; ok is false when that is not known
-// for sure.
-func (a *pkgAnalysis) objectFuncs(obj ast.Expr, name, pkg string, depth int) (out []target, ok bool) {
-	if depth > 4 {
-		return nil, false
+// objectFuncs returns the functions stored at a path of fields (the
+// first of package pkg, or of any when pkg is "") of the object obj
+// evaluates to; ok is false when that is not known for sure. exact is set
+// when obj is a variable whose writes and setter calls were seen.
+func (a *pkgAnalysis) objectFuncs(obj ast.Expr, path []string, pkg string, depth int) (out []target, ok, exact bool) {
+	if depth > 6 {
+		return nil, false, false
 	}
 	switch x := ast.Unparen(obj).(type) {
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
-			return a.objectFuncs(x.X, name, pkg, depth+1)
+			return a.objectFuncs(x.X, path, pkg, depth+1)
 		}
 	case *ast.StarExpr:
-		return a.objectFuncs(x.X, name, pkg, depth+1)
+		return a.objectFuncs(x.X, path, pkg, depth+1)
 	case *ast.CompositeLit:
 		st, ok := typeUnder(a.info.TypeOf(x)).(*types.Struct)
 		if !ok || a.fields.builtLits[x] {
-			return nil, false
+			return nil, false, false
 		}
 		for j, elt := range x.Elts {
-			if f, val := litField(a.info, st, j, elt); f != nil && f.Name() == name && f.Pkg() != nil && f.Pkg().Path() == pkg {
-				return a.funcTargets(val, depth+1)
+			f, val := litField(a.info, st, j, elt)
+			if f == nil || f.Name() != path[0] || pkg != "" && (f.Pkg() == nil || f.Pkg().Path() != pkg) {
+				continue
 			}
+			if len(path) == 1 {
+				ts, ok := a.funcTargets(val, depth+1)
+				return ts, ok, false
+			}
+			ts, ok, _ := a.objectFuncs(val, path[1:], "", depth+1)
+			return ts, ok, false
 		}
-		return nil, true // not set: nil
+		return nil, true, false // not set: nil
 	case *ast.CallExpr:
-		return a.constructedFuncs(x, name, depth)
+		if len(path) > 1 {
+			return nil, false, false
+		}
+		ts, ok := a.constructedFuncs(x, path[0], depth)
+		return ts, ok, false
 	case *ast.Ident:
 		v, ok := a.objOf(x).(*types.Var)
 		if !ok || v.IsField() {
-			return nil, false
+			return nil, false, false
 		}
 		if _, isParam := a.params[v]; isParam || v.Pkg() != a.pass.Pkg || v.Exported() && v.Parent() == v.Pkg().Scope() {
-			return nil, false // a caller's, or another package's, to set
+			return nil, false, false // a caller's, or another package's, to set
 		}
-		return joinAll(a.assigns[v], a.objectFuncsOf(name, pkg, depth))
+		if len(a.assigns[v]) == 0 {
+			return nil, false, false
+		}
+		for _, e := range a.assigns[v] {
+			ts, ok, _ := a.objectFuncs(e, path, pkg, depth+1)
+			if !ok {
+				return nil, false, false
+			}
+			out = append(out, ts...)
+		}
+		// What the variable's own statements store on the path.
+		for _, w := range a.objectWrites(v) {
+			if !hasPrefix(path, w.path) {
+				continue
+			}
+			if w.value == nil {
+				return nil, false, false
+			}
+			var ts []target
+			if len(w.path) == len(path) {
+				ts, ok = a.funcTargets(w.value, depth+1)
+			} else {
+				ts, ok, _ = a.objectFuncs(w.value, path[len(w.path):], "", depth+1)
+			}
+			if !ok {
+				return nil, false, false
+			}
+			out, exact = append(out, ts...), true
+		}
+		return out, true, exact
 	case *ast.SelectorExpr:
-		f, ok := objectField(a.info, x)
-		if !ok || !a.constructorOnly(f) {
-			return nil, false
+		if fs := selectorFields(a.info, x); fs != nil && byValue(fs[len(fs)-1]) {
+			// A struct the object holds by value: the path goes on from
+			// the object, unless a statement writes it elsewhere.
+			for _, f := range fs {
+				if f.Pkg() == a.pass.Pkg && a.fieldAssigned[f.Origin()] {
+					return nil, false, false
+				}
+			}
+			return a.objectFuncs(x.X, append(fieldNames(fs), path...), fs[0].Pkg().Path(), depth+1)
 		}
-		return joinAll(a.fieldValues[f], a.objectFuncsOf(name, pkg, depth))
+		if len(path) > 1 {
+			return nil, false, false
+		}
+		f, ok := objectField(a.info, x)
+		if !ok || !a.constructorOnly(f) || len(a.fieldValues[f]) == 0 {
+			return nil, false, false
+		}
+		for _, e := range a.fieldValues[f] {
+			ts, ok, _ := a.objectFuncs(e, path, pkg, depth+1)
+			if !ok {
+				return nil, false, false
+			}
+			out = append(out, ts...)
+		}
+		return out, true, false
 	}
-	return nil, false
-}
-
-// objectFuncsOf is objectFuncs one level down, as joinAll takes it.
-func (a *pkgAnalysis) objectFuncsOf(name, pkg string, depth int) func(ast.Expr) ([]target, bool) {
-	return func(e ast.Expr) ([]target, bool) { return a.objectFuncs(e, name, pkg, depth+1) }
+	return nil, false, false
 }
 
 // objectField returns x.f's direct struct field f (of any type).

@@ -33,7 +33,11 @@ type pkgAnalysis struct {
 	// (x.f = v, or *x = T{...} for the func-typed fields of T): those a
 	// constructor's store does not decide for the object's life.
 	fieldAssigned map[*types.Var]bool
-	fields        fieldScan // exportConstructs' findings
+	// fieldSetters holds the fields setters write (setters.go).
+	fieldSetters map[*types.Var]bool
+	// writes caches objectWrites by variable.
+	writes map[*types.Var][]objectWrite
+	fields fieldScan // exportConstructs' findings
 	// calls maps a package function to its call sites in the package.
 	calls map[*types.Func][]callSite
 	// addrTaken holds the package's functions used as values.
@@ -95,6 +99,7 @@ func (a *pkgAnalysis) index() {
 	a.assigns = make(map[types.Object][]ast.Expr)
 	a.fieldValues = make(map[*types.Var][]ast.Expr)
 	a.fieldAssigned = make(map[*types.Var]bool)
+	a.fieldSetters = make(map[*types.Var]bool)
 	a.calls = make(map[*types.Func][]callSite)
 	a.addrTaken = make(map[*types.Func]bool)
 	a.stores = newPrivateStores()
@@ -165,6 +170,10 @@ func (a *pkgAnalysis) index() {
 			a.indexAssign(lhs, n.Values)
 		case *ast.CompositeLit:
 			a.indexComposite(n)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				a.markWritten(n.X) // &x.opts may be written through
+			}
 		case *ast.GoStmt:
 			a.nodes = append(a.nodes, n)
 		case *ast.RangeStmt:
@@ -222,13 +231,26 @@ func (a *pkgAnalysis) indexAssign(lhs, rhs []ast.Expr) {
 			if sel, ok := a.info.Selections[l]; ok && sel.Kind() == types.FieldVal {
 				f := sel.Obj().(*types.Var)
 				a.fieldValues[f] = append(a.fieldValues[f], r)
-				if !a.fields.initWrites[l] {
+				switch {
+				case a.fields.setterWrites[l]:
+					a.fieldSetters[f.Origin()] = true
+				case !a.fields.initWrites[l]:
 					a.fieldAssigned[f.Origin()] = true
+					a.markWritten(l) // x.opts.f = v writes x's opts too
 				}
 			} else if obj, ok := a.info.Uses[l.Sel].(*types.Var); ok { // pkg.Var = ...
 				a.assigns[obj] = append(a.assigns[obj], r)
 			}
 		}
+	}
+}
+
+// markWritten records that a statement writes the field e selects, and
+// the structs holding it by value on its path.
+func (a *pkgAnalysis) markWritten(e ast.Expr) {
+	_, fs := valueFields(a.info, e)
+	for _, f := range fs {
+		a.fieldAssigned[f.Origin()] = true
 	}
 }
 

@@ -14,6 +14,7 @@ func (a *pkgAnalysis) summarize() {
 	for _, u := range a.units {
 		a.buildEvents(u)
 	}
+	a.forwardFields()
 	for _, u := range a.units {
 		a.resolveFields(u)
 	}
@@ -201,7 +202,13 @@ func (a *pkgAnalysis) apply(u *unit, ev *event, out map[reachKey]*Reach) {
 			if state.kind == bounded {
 				continue
 			}
-			a.extend(ev, state, r, ev.hops, ev.field, g, out)
+			via := ev.field
+			if r.Via != 0 {
+				if f := ev.forwardOf(ti, r.Via-1); f != 0 {
+					via = f // the unit's own field call stands for it
+				}
+			}
+			a.extend(ev, state, r, ev.hops, via, g, out)
 		}
 	}
 	for _, rf := range ev.resolved {
@@ -228,7 +235,7 @@ func (a *pkgAnalysis) eventHops(u *unit, ev *event) {
 // of the event's target ti.
 func (ev *event) replaces(ti, k int) bool {
 	for _, rf := range ev.resolved {
-		if rf.target == ti && rf.field == k && !rf.fc.Open {
+		if rf.target == ti && rf.field == k && (!rf.fc.Open || rf.exact && rf.fc.Setters) {
 			return true
 		}
 	}

@@ -140,29 +140,22 @@ func TestTestFakes(t *testing.T) {
 	}
 }
 
-// TestRetriers: two clients embed a retrier and set it up with their own
-// connect method (a bound method value in the retrier's config). Each
-// loop builds one client, whose retry runs that client's connect: the
-// whole program finds both paths (the call graph dropped bound method
-// values before). It also prints each loop through the other client's
-// connect, because the call graph merges the config's field across
-// instances (issue 30, class 1): that is logged, not asserted, until
-// fields are told apart by object there. Per package, neither path is
-// seen: the retrier's package does not import the clients.
-func TestRetriers(t *testing.T) {
+// TestPolicies: two clients embed a retry policy and set it up with their
+// own connect method (a bound method value in the policy's config, kept by
+// a setter). Each loop builds one client, whose policy runs that client's
+// connect: both modes find each loop's own path and no other. The call
+// graph merges the config's field across instances; the caller that sees
+// its client built and set up replaces that merge with what it stored
+// (issue 30, class 1).
+func TestPolicies(t *testing.T) {
 	want := []string{
-		`main.go:15:3: "docker" (liveness): net.Dial without the health deadline (it takes no context): dockerLoop (main.go:15) → New (docker.go:26) → Retrier.TriggerRetry (retry.go:20) → ~Retrier.doTry (retry.go:24) → Util.connect (docker.go:16); run ctxlint -fix to thread the deadline down`,
-		`main.go:22:3: "kubelet" (liveness): net/http.Get without the health deadline (it takes no context): kubeletLoop (main.go:22) → New (kubelet.go:26) → Retrier.TriggerRetry (retry.go:20) → ~Retrier.doTry (retry.go:24) → Client.connect (kubelet.go:16); run ctxlint -fix to thread the deadline down`,
+		`main.go:15:3: "docker" (liveness): net.Dial without the health deadline (it takes no context): dockerLoop (main.go:15) → New (docker.go:26) → Policy.Try (retry.go:20) → ~Policy.attempt (retry.go:24) → Daemon.connect (docker.go:16); run ctxlint -fix to thread the deadline down`,
+		`main.go:22:3: "kubelet" (liveness): net/http.Get without the health deadline (it takes no context): kubeletLoop (main.go:22) → New (kubelet.go:26) → Policy.Try (retry.go:20) → ~Policy.attempt (retry.go:24) → Client.connect (kubelet.go:16); run ctxlint -fix to thread the deadline down`,
 	}
-	got := reports(t, "-whole-program", "./testdata/retriers/...")
-	for _, w := range want {
-		if !slices.Contains(got, w) {
-			t.Errorf("missing report:\n%s\ngot:\n%s", w, strings.Join(got, "\n"))
-		}
-	}
-	for _, g := range got {
-		if !slices.Contains(want, g) {
-			t.Logf("through the other client (class 1): %s", g)
+	for _, mode := range [][]string{{"-whole-program"}, nil} {
+		got := reports(t, append(mode, "./testdata/policies/...")...)
+		if !slices.Equal(got, want) {
+			t.Errorf("%v: got\n%s\nwant\n%s", mode, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }

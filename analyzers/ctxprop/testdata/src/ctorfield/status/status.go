@@ -35,9 +35,9 @@ func NewSwitch(leader func() (string, error)) *Switch { // want NewSwitch:`const
 	return s
 }
 
-func (s *Switch) Set(leader func() (string, error)) { s.leader = leader } // want Set:`runs later parameter 0`
+func (s *Switch) Set(leader func() (string, error)) { s.leader = leader } // want Set:`runs later parameter 0` Set:`sets field leader from parameter 0`
 
-func (s *Switch) Leader() (string, error) { return s.leader() } // want Leader:`reaches net.LookupAddr unbounded via Switch.Leader→reverse; calls field leader \(set after construction too\) of the receiver at status.go:40:52`
+func (s *Switch) Leader() (string, error) { return s.leader() } // want Leader:`reaches net.LookupAddr unbounded via Switch.Leader→reverse; calls field leader \(set by setters too\) of the receiver at status.go:40:52`
 
 // Lazy's constructor sets the lookup by statement, and hands out a
 // function that sets it again later: the field is written after

@@ -36,10 +36,11 @@ func Lookup(c *Cache, k string) (string, error) { // want Lookup:`calls field lo
 	return c.load(k)
 }
 
-// Settable's loader is written after construction: which one runs is not
-// the constructor's, so no caller resolves it by object.
+// Settable's loader is written after construction, by a setter: which one
+// runs is not the constructor's, but a caller that sees the object's
+// setter calls knows it.
 type Settable struct{ load func(string) (string, error) }
 
-func (s *Settable) Set(f func(string) (string, error)) { s.load = f } // want Set:`runs later parameter 0`
+func (s *Settable) Set(f func(string) (string, error)) { s.load = f } // want Set:`runs later parameter 0` Set:`sets field load from parameter 0`
 
-func (s *Settable) Get(k string) (string, error) { return s.load(k) } // want Get:`calls field load \(set after construction too\) of the receiver at cache.go:45:59`
+func (s *Settable) Get(k string) (string, error) { return s.load(k) } // want Get:`calls field load \(set by setters too\) of the receiver at cache.go:46:59`

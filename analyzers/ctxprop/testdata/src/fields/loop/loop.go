@@ -71,3 +71,14 @@ func Lookups() {
 }
 
 func upper(k string) (string, error) { return strings.ToUpper(k), nil }
+
+// A settable cache set up where its loop runs holds the loader it was set
+// to: its setter call decides, not the literal, which sets none.
+func Settled() {
+	s := &cache.Settable{}
+	s.Set(fetchTags)
+	h := health.RegisterLiveness("settled")
+	for range h.C {
+		s.Get("x") // want `"settled" \(liveness\): net/http.Get without the health deadline \(it takes no context\): Settled \(loop.go:82\) → ~Settable.Get \(cache.go:46\) → fetchTags \(loop.go:50\)`
+	}
+}

@@ -3,8 +3,8 @@
 package main
 
 import (
-	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/retriers/docker"
-	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/retriers/kubelet"
+	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/policies/docker"
+	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/policies/kubelet"
 
 	"github.com/ctxlint/ctxlint/runtime/health"
 )

@@ -1,14 +1,14 @@
-// Package kubelet asks the kubelet over HTTP through its retrier.
+// Package kubelet asks the kubelet over HTTP through its policy.
 package kubelet
 
 import (
 	"net/http"
 
-	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/retriers/retry"
+	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/policies/retry"
 )
 
 type Client struct {
-	retry.Retrier
+	retry.Policy
 	url string
 }
 
@@ -22,6 +22,6 @@ func (k *Client) connect() error {
 
 func New() (*Client, error) {
 	k := &Client{url: "https://kubelet.invalid:10250/pods"}
-	k.SetupRetrier(&retry.Config{Name: "kubelet", AttemptMethod: k.connect})
-	return k, k.TriggerRetry()
+	k.Init(&retry.Config{Name: "kubelet", Attempt: k.connect})
+	return k, k.Try()
 }

@@ -1,0 +1,244 @@
+package ctxprop
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// A client often builds an object and then configures it through a
+// method that stores its argument:
+//
+//	c := &Client{path: path}
+//	c.Configure(&backoff.Options{Attempt: c.dial})
+//	return c, c.Run()
+//
+// Such a method is a setter: on a pointer receiver, it stores a parameter
+// (or what a pointer parameter points to) in a field of the receiver that
+// holds functions. A field written by setters only is not one the
+// constructor decides (its field calls are Open), but one the object's
+// own setup does: a caller that sees its object built, and the setter
+// calls and writes on it in the same function (objectWrites), knows what
+// the object holds there and replaces the type-based answer, which merges
+// every object of the type. The object could be handed elsewhere and set
+// up again; ctxprop takes the setup it sees as the object's, which is
+// right where one call chain builds and configures it.
+
+// Sets is the fact ctxprop exports for a setter: the fields of its
+// receiver it stores parameters in.
+type Sets struct {
+	Fields []FieldFrom
+}
+
+// AFact marks Sets as an analysis fact.
+func (*Sets) AFact() {}
+
+func (s *Sets) String() string {
+	parts := make([]string, len(s.Fields))
+	for i, f := range s.Fields {
+		from := "something else"
+		if f.Param >= 0 {
+			from = fmt.Sprintf("parameter %d", f.Param)
+		}
+		parts[i] = fmt.Sprintf("field %s from %s", f.Field, from)
+	}
+	return "sets " + strings.Join(parts, ", ")
+}
+
+// setterFields returns what decl stores in its receiver's fields if it is
+// a setter, and records those statements in scan; nil otherwise.
+func setterFields(info *types.Info, decl *ast.FuncDecl, scan *fieldScan) *Sets {
+	if decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 || decl.Type.Params.NumFields() == 0 {
+		return nil
+	}
+	recv := info.Defs[decl.Recv.List[0].Names[0]]
+	if recv == nil {
+		return nil
+	}
+	if _, ptr := recv.Type().(*types.Pointer); !ptr {
+		return nil // it sets a copy
+	}
+	var sets Sets
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // it may run later, or never
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, l := range n.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || info.Uses[id] != recv {
+					continue
+				}
+				fs := selectorFields(info, sel)
+				if len(fs) != 1 || !storesFuncs(fs[0].Type(), 0) {
+					continue
+				}
+				v := ast.Unparen(n.Rhs[i])
+				if star, ok := v.(*ast.StarExpr); ok {
+					v = ast.Unparen(star.X) // r.opts = *o
+				}
+				id, ok := v.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				p, ok := info.Uses[id].(*types.Var)
+				if !ok {
+					continue
+				}
+				idx, fn := paramIndex(p, decl, info)
+				if fn == nil {
+					continue
+				}
+				put(&scan.setterWrites, sel, true)
+				sets.Fields = mergeFields(sets.Fields, []FieldFrom{{Field: fs[0].Name(), Param: idx}})
+			}
+		}
+		return true
+	})
+	if len(sets.Fields) == 0 {
+		return nil
+	}
+	return &sets
+}
+
+// storesFuncs reports whether a value of type t holds functions: it is
+// one, or a struct that holds some by value.
+func storesFuncs(t types.Type, depth int) bool {
+	switch t := typeUnder(t).(type) {
+	case *types.Signature:
+		return true
+	case *types.Struct:
+		if depth > 3 {
+			return false
+		}
+		for f := range t.Fields() {
+			if storesFuncs(f.Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// setsOf returns fn's Sets: the package's own, or a fact for another's.
+func (a *pkgAnalysis) setsOf(fn *types.Func) *Sets {
+	fn = fn.Origin()
+	if fn.Pkg() == a.pass.Pkg {
+		return a.fields.setters[fn]
+	}
+	if fn.Pkg() == nil {
+		return nil
+	}
+	var s Sets
+	if a.pass.ImportObjectFact(fn, &s) {
+		return &s
+	}
+	return nil
+}
+
+// objectWrite is a statement that sets a field on a path from a
+// variable: directly (v.a.b = x) or by a setter (v.a.Configure(x)).
+// value is nil when the setter stores something other than a parameter.
+type objectWrite struct {
+	path  []string
+	value ast.Expr
+}
+
+// objectWrites returns the writes to v's object in v's scope: its
+// function for a local, the package for a package variable.
+func (a *pkgAnalysis) objectWrites(v *types.Var) []objectWrite {
+	if ws, ok := a.writes[v]; ok {
+		return ws
+	}
+	var ws []objectWrite
+	visit := func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, l := range n.Lhs {
+				if base, fs := valueFields(a.info, l); len(fs) > 0 && a.isVar(base, v) {
+					ws = append(ws, objectWrite{path: fieldNames(fs), value: n.Rhs[i]})
+				}
+			}
+		case *ast.CallExpr:
+			ws = append(ws, a.setterCall(n, v)...)
+		}
+		return true
+	}
+	if v.Parent() == a.pass.Pkg.Scope() {
+		for _, f := range a.pass.Files {
+			ast.Inspect(f, visit)
+		}
+	} else if d := a.declAt(v.Pos()); d != nil {
+		ast.Inspect(d, visit)
+	}
+	put(&a.writes, v, ws)
+	return ws
+}
+
+// setterCall returns the writes of call if it calls a setter on v's
+// object or on a struct it holds by value.
+func (a *pkgAnalysis) setterCall(call *ast.CallExpr, v *types.Var) []objectWrite {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s, ok := a.info.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return nil
+	}
+	fn, _ := s.Obj().(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	sets := a.setsOf(fn)
+	if sets == nil {
+		return nil
+	}
+	base, fs := valueFields(a.info, sel.X)
+	if !a.isVar(base, v) || len(fs) > 0 && !byValue(fs[len(fs)-1]) {
+		return nil
+	}
+	embedded := fieldsAlong(s.Recv(), s.Index()[:len(s.Index())-1])
+	if embedded == nil || len(embedded) > 0 && !byValue(embedded[len(embedded)-1]) {
+		return nil
+	}
+	prefix := append(fieldNames(fs), fieldNames(embedded)...)
+	var ws []objectWrite
+	for _, f := range sets.Fields {
+		w := objectWrite{path: append(prefix[:len(prefix):len(prefix)], f.Field)}
+		if f.Param >= 0 && f.Param < len(call.Args) && !call.Ellipsis.IsValid() {
+			w.value = call.Args[f.Param]
+		}
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+// isVar reports whether e is v, or *v.
+func (a *pkgAnalysis) isVar(e ast.Expr, v *types.Var) bool {
+	if star, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(star.X)
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && a.objOf(id) == v
+}
+
+// fieldNames returns the fields' names.
+func fieldNames(fields []*types.Var) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f.Name()
+	}
+	return out
+}
