@@ -31,11 +31,14 @@ type unit struct {
 	sorted     []*Reach // reaches in key order, made on demand
 	callers    []*unit
 	env        *env // roots keep theirs, for suggested fixes
-	// guards are the branches its boolean parameters choose, and
-	// addrParams the parameters whose address it takes (guards.go).
+	// guards are the branches its parameters choose, and addrParams the
+	// parameters whose address it takes (guards.go).
 	guards     []guardRegion
 	addrParams map[int]bool
-	guardsDone bool
+	// paramWrites holds where u writes each parameter (NoPos inside a
+	// function literal).
+	paramWrites map[int][]token.Pos
+	guardsDone  bool
 }
 
 // event is one call in a unit that may block: a sink, or a call to

@@ -159,12 +159,17 @@
 // Attempt: c.dial}); c.Run()) resolves the call to what it stored and
 // replaces the merged answer; each client's retry runs its own attempt.
 //
-// Constant arguments. A reach on a branch that a boolean parameter
-// chooses (if wait { send() } else { go send() }) runs only under that
-// value: a caller passing the other constant does not reach it, and a
-// caller passing its own boolean parameter on moves the choice to its
-// callers. A parameter the function assigns, or whose address it takes,
-// chooses nothing.
+// Constant arguments. A reach on a branch that a parameter chooses (if
+// wait { send() } else { go send() }; if !strings.HasPrefix(addr, "http")
+// { return socket(addr) }) runs only where the condition has that value:
+// a caller passing a constant that gives the other value does not reach
+// it, and a caller passing its own parameter on moves the choice to its
+// callers. A branch is an if's body or else, or the rest of a block after
+// an if that returns; conditions on one parameter of a basic type, with
+// constants, comparisons, !, && and ||, len and the strings prefix,
+// suffix, contains and equal-fold tests, are evaluated. A parameter
+// written before the condition, in a loop around it or in a function
+// literal, or whose address the function takes, chooses nothing.
 //
 // Reports. One per loop and sink call site, at the call in the loop that
 // starts the shortest path (fewest dynamic hops first):

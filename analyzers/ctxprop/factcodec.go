@@ -13,7 +13,7 @@ import (
 // many times over. Gob is still the envelope (the drivers use it); this is
 // only the Summary's own body.
 
-const summaryCodecVersion = 7
+const summaryCodecVersion = 8
 
 // GobEncode implements gob.GobEncoder.
 func (s *Summary) GobEncode() ([]byte, error) {
@@ -39,7 +39,13 @@ func (s *Summary) GobEncode() ([]byte, error) {
 		body = binary.AppendUvarint(body, intern(r.Entry))
 		body = binary.AppendUvarint(body, intern(r.SinkAt))
 		body = binary.AppendUvarint(body, uint64(r.Via))
-		body = binary.AppendVarint(body, int64(r.Guard))
+		if r.Guard.Cond == "" {
+			body = binary.AppendUvarint(body, 0)
+		} else {
+			body = binary.AppendUvarint(body, uint64(r.Guard.Param)+1)
+			body = binary.AppendUvarint(body, intern(r.Guard.Cond))
+			body = append(body, boolByte(r.Guard.Want))
+		}
 		body = binary.AppendUvarint(body, uint64(r.Len()))
 		for h := range r.Hops() {
 			body = appendHop(body, h, intern)
@@ -117,7 +123,9 @@ func (s *Summary) GobDecode(data []byte) error {
 		r.Why, r.Timeout, r.Origin = str(), str(), str()
 		r.Entry, r.SinkAt = str(), str()
 		r.Via = int(d.uvarint())
-		r.Guard = int(d.varint())
+		if p := d.uvarint(); p > 0 {
+			r.Guard = Guard{Param: int(p - 1), Cond: str(), Want: d.byte() != 0}
+		}
 		hops := make([]Hop, d.count())
 		if len(hops) == 0 {
 			d.fail() // a reach has its sink's call at least

@@ -115,9 +115,9 @@ type Reach struct {
 	// that resolves that field call by its object replaces this reach with
 	// what the object's function reaches.
 	Via int
-	// Guard is set when the path runs only if a boolean parameter has a
-	// value: p+1 for parameter p true, -(p+1) for false (guards.go).
-	Guard int
+	// Guard is set when the path runs only if a parameter satisfies a
+	// condition, or does not (guards.go).
+	Guard Guard
 }
 
 // sinkAt is where the sink is, as SinkAt says it.
@@ -216,7 +216,7 @@ func (k reachKey) compare(l reachKey) int {
 	if c := cmp.Compare(k.param, l.param); c != 0 {
 		return c
 	}
-	return cmp.Compare(k.guard, l.guard)
+	return k.guard.compare(l.guard)
 }
 
 // better reports whether r's path is preferable to s's: fewer dynamic hops,

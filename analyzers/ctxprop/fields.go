@@ -896,7 +896,7 @@ func (a *pkgAnalysis) recordCall(ev *event) {
 		for _, r := range t.reaches() {
 			if r.Via == 0 || !ev.replaces(ti, r.Via-1) {
 				c := *r
-				c.Via, c.Guard = 0, 0 // the driver reads it as this call's
+				c.Via, c.Guard = 0, Guard{} // the driver reads it as this call's
 				add(out, &c)
 			}
 		}

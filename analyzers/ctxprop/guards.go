@@ -1,103 +1,318 @@
 package ctxprop
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 )
 
-// A boolean parameter often chooses whether a function blocks:
+// A parameter often chooses whether a function blocks:
 //
 //	func (a *agg) flush(wait bool) {
 //		if wait { a.send() } else { go a.send() }
 //	}
 //
-// A reach on such a branch carries a guard: the parameter and the value
-// that runs it. A caller that passes a constant drops the reach when the
-// constant chooses the other branch, and the guard when it chooses this
-// one; a caller that passes its own boolean parameter on moves the guard
-// to it; any other argument drops the guard. The guard is only trusted
-// where the function never assigns the parameter or takes its address.
-// One guard per reach, the innermost: forgetting one only keeps a reach.
-// Reaches of one sink under different guards stay apart (reachKey), so
-// that a caller's constant keeps the path its branch takes, and prints it.
+//	func gather(addr string) error {
+//		if !strings.HasPrefix(addr, "http") {
+//			return gatherSocket(addr)
+//		}
+//		...
+//	}
+//
+// A reach on such a branch carries a guard: the parameter, the condition
+// on it, and the value of the condition that runs the branch. A branch is
+// an if statement's body or else, or the rest of a block after an if
+// whose body ends in a return. The condition is one the caller can
+// evaluate from a constant argument: the parameter (of a basic type),
+// constants, comparisons, !, && and ||, len and strings.HasPrefix,
+// HasSuffix, Contains and EqualFold. A caller that passes a constant drops
+// the reach when the condition takes the other value, and the guard when
+// it takes this one; a caller that passes its own parameter on moves the
+// guard to it; any other argument drops the guard. The guard is only
+// trusted where the function never assigns the parameter or takes its
+// address. One guard per reach, the innermost: forgetting one only keeps
+// a reach. Reaches of one sink under different guards stay apart
+// (reachKey), so that a caller's constant keeps the path its branch
+// takes, and prints it.
 
-// guard is Reach.Guard: 0 none; p+1 when the reach runs only if
-// parameter p is true, -(p+1) only if it is false.
-type guard = int
-
-func guardOf(param int, val bool) guard {
-	if val {
-		return param + 1
-	}
-	return -(param + 1)
+// Guard is Reach.Guard: the zero value for none.
+type Guard struct {
+	Param int
+	// Cond is the condition in Go syntax, the parameter written _.
+	Cond string
+	// Want is the value of Cond that runs the reach.
+	Want bool
 }
+
+type guard = Guard
 
 // guardText says a guard in fact strings.
 func guardText(g guard) string {
-	if g == 0 {
+	switch {
+	case g.Cond == "":
 		return ""
+	case g.Cond == "_":
+		return fmt.Sprintf(" if parameter %d is %t", g.Param, g.Want)
+	case g.Want:
+		return fmt.Sprintf(" if parameter %d has %s", g.Param, g.Cond)
 	}
-	p, val := g-1, true
-	if g < 0 {
-		p, val = -g-1, false
-	}
-	return fmt.Sprintf(" if parameter %d is %t", p, val)
+	return fmt.Sprintf(" if parameter %d has !(%s)", g.Param, g.Cond)
 }
 
-// guardRegion is a branch of an if statement that runs only when a
-// boolean parameter has a value.
+// guardRegion is a stretch of a unit's body that runs only when a
+// parameter satisfies a condition (or not).
 type guardRegion struct {
 	pos, end token.Pos
 	g        guard
 }
 
-// guardRegions returns u's branches chosen by its boolean parameters, in
-// any order; computed once, with the parameters whose address u takes.
+// guardRegions returns u's branches chosen by its parameters, in any
+// order; computed once, with the parameters whose address u takes and
+// where u writes each.
 func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 	if u.guardsDone {
 		return u.guards
 	}
 	u.guardsDone = true
-	if u.fn == nil || u.root != nil || u.body == nil || !hasBoolParam(u.fn.Signature()) {
+	if u.fn == nil || u.root != nil || u.body == nil || !hasBasicParam(u.fn.Signature()) {
 		return nil
 	}
-	var regions []guardRegion
+	// A condition decides a branch if the parameter has the caller's
+	// value when it is evaluated: no write before it, none in a loop
+	// around it, none in a function literal (which may run any time).
+	type candidate struct {
+		r       guardRegion
+		condEnd token.Pos
+		loop    ast.Node
+	}
+	var cands []candidate
+	var stack []ast.Node
+	innermost := func(kinds func(ast.Node) bool) ast.Node {
+		for i := len(stack) - 1; i >= 0; i-- {
+			if kinds(stack[i]) {
+				return stack[i]
+			}
+		}
+		return nil
+	}
+	isLoop := func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		}
+		return false
+	}
+	isLit := func(n ast.Node) bool { _, ok := n.(*ast.FuncLit); return ok }
+	write := func(e ast.Expr, at token.Pos) {
+		if p, ok := a.paramOf(u, e); ok {
+			if innermost(isLit) != nil {
+				at = token.NoPos
+			}
+			put(&u.paramWrites, p, append(u.paramWrites[p], at))
+		}
+	}
 	ast.Inspect(u.body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
-				if p, ok := a.boolParam(u, n.X); ok {
+				if p, ok := a.paramOf(u, n.X); ok {
 					put(&u.addrParams, p, true)
 				}
 			}
-		case *ast.IfStmt:
-			cond, val := ast.Unparen(n.Cond), true
-			if not, ok := cond.(*ast.UnaryExpr); ok && not.Op == token.NOT {
-				cond, val = not.X, false
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				write(l, n.Pos())
 			}
-			if p, ok := a.boolParam(u, cond); ok {
-				regions = append(regions, guardRegion{n.Body.Pos(), n.Body.End(), guardOf(p, val)})
+		case *ast.IncDecStmt:
+			write(n.X, n.Pos())
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					write(e, n.Pos())
+				}
+			}
+		case *ast.IfStmt:
+			if g, ok := a.condGuard(u, n.Cond); ok {
+				loop := innermost(isLoop)
+				cands = append(cands, candidate{guardRegion{n.Body.Pos(), n.Body.End(), g}, n.Cond.End(), loop})
 				if n.Else != nil {
-					regions = append(regions, guardRegion{n.Else.Pos(), n.Else.End(), guardOf(p, !val)})
+					cands = append(cands, candidate{guardRegion{n.Else.Pos(), n.Else.End(), g.negate()}, n.Cond.End(), loop})
+				}
+			}
+		case *ast.BlockStmt:
+			// if cond { ...; return }: the rest of the block runs only
+			// when cond is false.
+			for _, st := range n.List {
+				is, ok := st.(*ast.IfStmt)
+				if !ok || is.Else != nil || !endsInReturn(is.Body) {
+					continue
+				}
+				if g, ok := a.condGuard(u, is.Cond); ok {
+					cands = append(cands, candidate{guardRegion{is.End(), n.End(), g.negate()}, is.Cond.End(), innermost(isLoop)})
 				}
 			}
 		}
+		stack = append(stack, n)
 		return true
 	})
-	for _, r := range regions {
-		if !u.addrParams[guardParam(r.g)] {
-			u.guards = append(u.guards, r)
+	for _, c := range cands {
+		p := c.r.g.Param
+		trusted := !u.addrParams[p]
+		for _, w := range u.paramWrites[p] {
+			if w <= c.condEnd || c.loop != nil && c.loop.Pos() <= w && w < c.loop.End() {
+				trusted = false
+			}
+		}
+		if trusted {
+			u.guards = append(u.guards, c.r)
 		}
 	}
 	return u.guards
 }
 
-// boolParam returns the index of the boolean parameter of u that e names,
-// if the body never assigns it.
-func (a *pkgAnalysis) boolParam(u *unit, e ast.Expr) (int, bool) {
+// paramOf returns the index of u's parameter e names.
+func (a *pkgAnalysis) paramOf(u *unit, e ast.Expr) (int, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	v, ok := a.objOf(id).(*types.Var)
+	if !ok {
+		return 0, false
+	}
+	ref, ok := a.params[v]
+	if !ok || ref.fn != u.fn {
+		return 0, false
+	}
+	return ref.i, true
+}
+
+func (g guard) negate() guard { g.Want = !g.Want; return g }
+
+// compare orders guards, for deterministic facts.
+func (g guard) compare(h guard) int {
+	if c := cmp.Compare(g.Param, h.Param); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(g.Cond, h.Cond); c != 0 {
+		return c
+	}
+	switch {
+	case g.Want == h.Want:
+		return 0
+	case g.Want:
+		return 1
+	}
+	return -1
+}
+
+func endsInReturn(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+// condGuard returns the guard an if statement's condition makes, when it
+// is a condition on one parameter of u that a caller can evaluate.
+func (a *pkgAnalysis) condGuard(u *unit, cond ast.Expr) (guard, bool) {
+	want := true
+	for {
+		if not, ok := ast.Unparen(cond).(*ast.UnaryExpr); ok && not.Op == token.NOT {
+			cond, want = not.X, !want
+			continue
+		}
+		break
+	}
+	param := -1
+	text, ok := a.renderCond(u, cond, &param)
+	if !ok || param < 0 {
+		return guard{}, false
+	}
+	return guard{Param: param, Cond: text, Want: want}, true
+}
+
+// renderCond writes e in the guard syntax, the one parameter it reads as
+// _; ok is false when e reads anything else that is not a constant.
+func (a *pkgAnalysis) renderCond(u *unit, e ast.Expr, param *int) (string, bool) {
+	e = ast.Unparen(e)
+	if tv, ok := a.info.Types[e]; ok && tv.Value != nil {
+		return tv.Value.ExactString(), true
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		p, ok := a.basicParam(u, x)
+		if !ok || *param >= 0 && *param != p {
+			return "", false
+		}
+		*param = p
+		return "_", true
+	case *ast.UnaryExpr:
+		if x.Op != token.NOT {
+			return "", false
+		}
+		s, ok := a.renderCond(u, x.X, param)
+		return "!(" + s + ")", ok
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND, token.LOR, token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		default:
+			return "", false
+		}
+		l, ok := a.renderCond(u, x.X, param)
+		if !ok {
+			return "", false
+		}
+		r, ok := a.renderCond(u, x.Y, param)
+		return "(" + l + " " + x.Op.String() + " " + r + ")", ok
+	case *ast.CallExpr:
+		name, ok := a.condFunc(x)
+		if !ok || x.Ellipsis.IsValid() {
+			return "", false
+		}
+		args := make([]string, len(x.Args))
+		for i, arg := range x.Args {
+			if args[i], ok = a.renderCond(u, arg, param); !ok {
+				return "", false
+			}
+		}
+		return name + "(" + strings.Join(args, ", ") + ")", true
+	}
+	return "", false
+}
+
+// condFuncs are the functions a guard's condition may call.
+var condFuncs = map[string]bool{"len": true, "strings.HasPrefix": true, "strings.HasSuffix": true, "strings.Contains": true, "strings.EqualFold": true}
+
+func (a *pkgAnalysis) condFunc(call *ast.CallExpr) (string, bool) {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		if _, ok := a.info.Uses[f].(*types.Builtin); ok && f.Name == "len" {
+			return "len", true
+		}
+	case *ast.SelectorExpr:
+		if fn, ok := a.info.Uses[f.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "strings" {
+			name := "strings." + fn.Name()
+			return name, condFuncs[name]
+		}
+	}
+	return "", false
+}
+
+// basicParam returns the index of the parameter of u of a basic type
+// that e names.
+func (a *pkgAnalysis) basicParam(u *unit, e ast.Expr) (int, bool) {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return 0, false
@@ -107,28 +322,42 @@ func (a *pkgAnalysis) boolParam(u *unit, e ast.Expr) (int, bool) {
 		return 0, false
 	}
 	ref, ok := a.params[v]
-	if !ok || ref.fn != u.fn || len(a.assigns[v]) > 0 || !isBool(v.Type()) {
+	if !ok || ref.fn != u.fn || !isBasic(v.Type()) {
 		return 0, false
 	}
 	return ref.i, true
 }
 
-func guardParam(g guard) int {
-	if g < 0 {
-		return -g - 1
-	}
-	return g - 1
-}
-
-// guardAt returns the guard of the innermost region holding pos.
+// guardAt returns the guard of the innermost region holding pos, joined
+// with those of the regions around it on the same parameter (the early
+// return before an if on it, say).
 func (a *pkgAnalysis) guardAt(u *unit, pos token.Pos) guard {
-	g, at := guard(0), token.NoPos
+	var in []guardRegion
 	for _, r := range a.guardRegions(u) {
-		if r.pos <= pos && pos < r.end && r.pos >= at {
-			g, at = r.g, r.pos
+		if r.pos <= pos && pos < r.end {
+			in = append(in, r)
 		}
 	}
-	return g
+	if len(in) == 0 {
+		return guard{}
+	}
+	slices.SortStableFunc(in, func(x, y guardRegion) int { return cmp.Compare(x.pos, y.pos) })
+	last := in[len(in)-1].g
+	var conds []string
+	for _, r := range in {
+		if r.g.Param != last.Param {
+			continue
+		}
+		if r.g.Want {
+			conds = append(conds, r.g.Cond)
+		} else {
+			conds = append(conds, "!("+r.g.Cond+")")
+		}
+	}
+	if len(conds) == 1 {
+		return last
+	}
+	return guard{Param: last.Param, Cond: strings.Join(conds, " && "), Want: true}
 }
 
 // callerGuard maps a callee reach's guard g (on the callee's parameters,
@@ -136,35 +365,148 @@ func (a *pkgAnalysis) guardAt(u *unit, pos token.Pos) guard {
 // call's argument chooses the other branch, and the reach is dropped.
 func (a *pkgAnalysis) callerGuard(u *unit, ev *event, g guard, shift int) (guard, bool) {
 	call := ev.call
-	i := guardParam(g) + shift
-	if g == 0 || call == nil || i >= len(call.Args) || call.Ellipsis.IsValid() {
+	i := g.Param + shift
+	if g.Cond == "" || call == nil || i >= len(call.Args) || call.Ellipsis.IsValid() {
 		return ev.guard, true
 	}
 	arg := call.Args[i]
-	if tv, ok := a.info.Types[arg]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-		if constant.BoolVal(tv.Value) != (g > 0) {
-			return 0, false
+	if tv, ok := a.info.Types[arg]; ok && tv.Value != nil {
+		if v, ok := evalCond(g.Cond, tv.Value); ok && v != g.Want {
+			return guard{}, false
 		}
 		return ev.guard, true
 	}
-	if p, ok := a.boolParam(u, arg); ok && u.root == nil {
-		if a.guardRegions(u); !u.addrParams[p] {
-			return guardOf(p, g > 0), true
+	if p, ok := a.basicParam(u, arg); ok && u.root == nil {
+		if a.guardRegions(u); !u.addrParams[p] && len(u.paramWrites[p]) == 0 {
+			g.Param = p
+			return g, true
 		}
 	}
 	return ev.guard, true
 }
 
-func hasBoolParam(sig *types.Signature) bool {
+func hasBasicParam(sig *types.Signature) bool {
 	for v := range sig.Params().Variables() {
-		if isBool(v.Type()) {
+		if isBasic(v.Type()) {
 			return true
 		}
 	}
 	return false
 }
 
-func isBool(t types.Type) bool {
+// isBasic reports whether t is a boolean, numeric or string type: one a
+// constant argument has.
+func isBasic(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Bool
+	return ok && b.Info()&(types.IsBoolean|types.IsNumeric|types.IsString) != 0 && b.Kind() != types.UntypedNil
+}
+
+// evalCond evaluates a guard's condition with _ bound to v; ok is false
+// when it cannot.
+func evalCond(cond string, v constant.Value) (bool, bool) {
+	e, err := parser.ParseExpr(cond)
+	if err != nil {
+		return false, false
+	}
+	r := evalConst(e, v)
+	if r == nil || r.Kind() != constant.Bool {
+		return false, false
+	}
+	return constant.BoolVal(r), true
+}
+
+func evalConst(e ast.Expr, v constant.Value) constant.Value {
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return evalConst(x.X, v)
+	case *ast.Ident:
+		switch x.Name {
+		case "_":
+			return v
+		case "true", "false":
+			return constant.MakeBool(x.Name == "true")
+		}
+	case *ast.BasicLit:
+		return constant.MakeFromLiteral(x.Value, x.Kind, 0)
+	case *ast.UnaryExpr:
+		if y := evalConst(x.X, v); y != nil && y.Kind() == constant.Bool && x.Op == token.NOT {
+			return constant.MakeBool(!constant.BoolVal(y))
+		}
+		if y := evalConst(x.X, v); y != nil && x.Op == token.SUB && y.Kind() != constant.Bool && y.Kind() != constant.String {
+			return constant.UnaryOp(token.SUB, y, 0)
+		}
+	case *ast.BinaryExpr:
+		l := evalConst(x.X, v)
+		if l == nil {
+			return nil
+		}
+		if x.Op == token.LAND || x.Op == token.LOR {
+			if l.Kind() != constant.Bool {
+				return nil
+			}
+			if constant.BoolVal(l) == (x.Op == token.LOR) {
+				return l // short-circuit
+			}
+			return evalConst(x.Y, v)
+		}
+		r := evalConst(x.Y, v)
+		if r == nil || !comparableConsts(l, r) {
+			return nil
+		}
+		switch x.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return constant.MakeBool(constant.Compare(l, x.Op, r))
+		case token.QUO, token.ADD, token.SUB, token.MUL:
+			return constant.BinaryOp(l, x.Op, r) // a rational constant's ExactString
+		}
+	case *ast.CallExpr:
+		args := make([]constant.Value, len(x.Args))
+		for i, arg := range x.Args {
+			if args[i] = evalConst(arg, v); args[i] == nil {
+				return nil
+			}
+		}
+		return callConst(x.Fun, args)
+	}
+	return nil
+}
+
+// comparableConsts reports whether constant.Compare may take l and r.
+func comparableConsts(l, r constant.Value) bool {
+	num := func(k constant.Kind) bool { return k == constant.Int || k == constant.Float }
+	return l.Kind() == r.Kind() || num(l.Kind()) && num(r.Kind())
+}
+
+func callConst(fun ast.Expr, args []constant.Value) constant.Value {
+	name := ""
+	switch f := fun.(type) {
+	case *ast.Ident:
+		name = f.Name
+	case *ast.SelectorExpr:
+		if pkg, ok := f.X.(*ast.Ident); ok {
+			name = pkg.Name + "." + f.Sel.Name
+		}
+	}
+	strs := make([]string, len(args))
+	for i, a := range args {
+		if a.Kind() != constant.String {
+			return nil
+		}
+		strs[i] = constant.StringVal(a)
+	}
+	switch {
+	case name == "len" && len(strs) == 1:
+		return constant.MakeInt64(int64(len(strs[0])))
+	case len(strs) != 2:
+		return nil
+	case name == "strings.HasPrefix":
+		return constant.MakeBool(strings.HasPrefix(strs[0], strs[1]))
+	case name == "strings.HasSuffix":
+		return constant.MakeBool(strings.HasSuffix(strs[0], strs[1]))
+	case name == "strings.Contains":
+		return constant.MakeBool(strings.Contains(strs[0], strs[1]))
+	case name == "strings.EqualFold":
+		return constant.MakeBool(strings.EqualFold(strs[0], strs[1]))
+	}
+	return nil
 }
