@@ -28,6 +28,11 @@ var dialArgs = map[string]int{
 // names no host to resolve. Such a "connection" only binds a socket; with
 // a host name the dial still resolves it, a blocking DNS lookup.
 func (a *pkgAnalysis) localDatagram(call *ast.CallExpr, fn *types.Func) bool {
+	if fn.FullName() == "net.DialUnix" && len(call.Args) == 3 {
+		// Its addresses are paths already: only the network decides.
+		network, ok := a.constString(call.Args[0])
+		return ok && network == "unixgram"
+	}
 	i, ok := dialArgs[fn.FullName()]
 	if !ok || i+1 >= len(call.Args) {
 		return false

@@ -59,8 +59,8 @@ func init() {
 	add(sinkRule{source: requestArg, arg: 0}, "(*net/http.Transport).RoundTrip", "(net/http.RoundTripper).RoundTrip")
 
 	// net.DialUDP and DialIP take resolved addresses and do no round trip;
-	// a datagram net.Dial to a literal address is let through where it is
-	// called (localDatagram).
+	// a datagram net.Dial to a literal address, and a unixgram DialUnix,
+	// are let through where they are called (localDatagram).
 	add(none, "net.Dial", "net.DialTCP", "net.DialUnix", "(*net.Dialer).Dial",
 		"net.LookupHost", "net.LookupIP", "net.LookupAddr", "net.LookupCNAME", "net.LookupMX", "net.LookupNS",
 		"net.LookupTXT", "net.LookupSRV", "net.LookupPort")

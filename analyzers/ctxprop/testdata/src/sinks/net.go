@@ -74,7 +74,7 @@ const statsd = "127.0.0.1:8125"
 // Datagram dials do no round trip: a UDP, unixgram or raw IP "connection"
 // to a literal address only binds a socket. With a host name, the dial
 // still resolves it, which is a blocking DNS lookup.
-func datagrams(udpAddr *net.UDPAddr) {
+func datagrams(udpAddr *net.UDPAddr, unixAddr *net.UnixAddr) {
 	h := health.RegisterLiveness("datagrams")
 	var d net.Dialer
 	for range h.C {
@@ -87,9 +87,11 @@ func datagrams(udpAddr *net.UDPAddr) {
 		d.Dial("udp", ":31000")
 		d.DialContext(context.Background(), "udp", "127.0.0.1:31000")
 		net.DialUDP("udp", nil, udpAddr)
+		net.DialUnix("unixgram", nil, unixAddr)
 
 		net.Dial("udp", "statsd.local:8125") // want `"datagrams" \(liveness\): net\.Dial without the health deadline`
 		net.Dial("tcp", "127.0.0.1:5432")    // want `"datagrams" \(liveness\): net\.Dial without the health deadline`
+		net.DialUnix("unix", nil, unixAddr)  // want `"datagrams" \(liveness\): net\.DialUnix without the health deadline`
 		network := "udp"
 		net.Dial(network, "127.0.0.1:31000") // want `"datagrams" \(liveness\): net\.Dial without the health deadline`
 	}
