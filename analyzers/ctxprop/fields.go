@@ -625,17 +625,9 @@ func (a *pkgAnalysis) objectFuncs(obj ast.Expr, path []string, pkg string, depth
 		if _, isParam := a.params[v]; isParam || v.Pkg() != a.pass.Pkg || v.Exported() && v.Parent() == v.Pkg().Scope() {
 			return nil, false, false // a caller's, or another package's, to set
 		}
-		if len(a.assigns[v]) == 0 {
-			return nil, false, false
-		}
-		for _, e := range a.assigns[v] {
-			ts, ok, _ := a.objectFuncs(e, path, pkg, depth+1)
-			if !ok {
-				return nil, false, false
-			}
-			out = append(out, ts...)
-		}
-		// What the variable's own statements store on the path.
+		// What the variable's own statements store on the path (a
+		// setter call, a write) overwrites what it was built with: the
+		// setup seen is the object's.
 		for _, w := range a.objectWrites(v) {
 			if !hasPrefix(path, w.path) {
 				continue
@@ -654,7 +646,20 @@ func (a *pkgAnalysis) objectFuncs(obj ast.Expr, path []string, pkg string, depth
 			}
 			out, exact = append(out, ts...), true
 		}
-		return out, true, exact
+		if exact {
+			return out, true, true
+		}
+		if len(a.assigns[v]) == 0 {
+			return nil, false, false
+		}
+		for _, e := range a.assigns[v] {
+			ts, ok, _ := a.objectFuncs(e, path, pkg, depth+1)
+			if !ok {
+				return nil, false, false
+			}
+			out = append(out, ts...)
+		}
+		return out, true, false
 	case *ast.SelectorExpr:
 		if fs := selectorFields(a.info, x); fs != nil && byValue(fs[len(fs)-1]) {
 			// A struct the object holds by value: the path goes on from

@@ -19,12 +19,14 @@ import (
 // (or what a pointer parameter points to) in a field of the receiver that
 // holds functions. A field written by setters only is not one the
 // constructor decides (its field calls are Open), but one the object's
-// own setup does: a caller that sees its object built, and the setter
-// calls and writes on it in the same function (objectWrites), knows what
-// the object holds there and replaces the type-based answer, which merges
-// every object of the type. The object could be handed elsewhere and set
-// up again; ctxprop takes the setup it sees as the object's, which is
-// right where one call chain builds and configures it.
+// own setup does: a caller that holds its object in a local or a package
+// variable and sets it up there (setter calls and writes on it in the
+// variable's scope: objectWrites) knows what the object holds and
+// replaces the type-based answer, which merges every object of the type.
+// The setup overwrites what a constructor or literal stored. The object
+// could be handed elsewhere and set up again; ctxprop takes the setup it
+// sees as the object's, which is right where one call chain builds and
+// configures it.
 
 // Sets is the fact ctxprop exports for a setter: the fields of its
 // receiver it stores parameters in.

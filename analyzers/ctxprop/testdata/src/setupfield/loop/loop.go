@@ -19,6 +19,6 @@ func Socket() {
 func Registry() {
 	h := health.RegisterLiveness("registry")
 	for range h.C {
-		registry.Get() // want `"registry" \(liveness\): net/http.Get without the health deadline \(it takes no context\): Registry \(loop.go:22\) → Get \(registry.go:33\) → Runner.Run \(backoff.go:27\) → ~Runner.step \(backoff.go:31\) → Client.fetch \(registry.go:19\)`
+		registry.Get() // want `"registry" \(liveness\): net/http.Get without the health deadline \(it takes no context\): Registry \(loop.go:22\) → Get \(registry.go:37\) → Runner.Run \(backoff.go:27\) → ~Runner.step \(backoff.go:31\) → Client.fetch \(registry.go:19\)`
 	}
 }

@@ -23,11 +23,15 @@ func (c *Client) fetch() error { // want fetch:`reaches net/http.Get unbounded v
 	return resp.Body.Close()
 }
 
+func newClient(url string) *Client { return &Client{url: url} }
+
 var shared *Client
 
+// Get builds the shared client with a constructor, which does not say
+// what its runner holds; the setup that follows does.
 func Get() (*Client, error) { // want Get:`reaches net/http.Get unbounded via Get→Runner.Run→Runner.step→Client.fetch`
 	if shared == nil {
-		shared = &Client{url: "http://registry:5000/v2/"}
+		shared = newClient("http://registry:5000/v2/")
 		shared.retry.Configure(&backoff.Options{Name: "registry", Attempt: shared.fetch})
 	}
 	return shared, shared.retry.Run()
