@@ -157,7 +157,7 @@ func runWith(pass *analysis.Pass, prog *Program) (any, error) {
 
 // sinkPackages are the packages of the curated sinks.
 var sinkPackages = map[string]bool{
-	"net": true, "net/http": true, "crypto/tls": true, "database/sql": true, "os/exec": true,
+	"net": true, "net/http": true, "crypto/tls": true, "database/sql": true, "os/exec": true, "net/smtp": true,
 }
 
 // mayBlock is the fast path: a package whose import closure has no sink

@@ -72,6 +72,14 @@ func init() {
 		"(*net.Resolver).LookupSRV", "(*net.Resolver).LookupPort")
 
 	add(none, "crypto/tls.Dial", "crypto/tls.DialWithDialer", "(*crypto/tls.Conn).Handshake", "(*crypto/tls.Dialer).Dial")
+
+	// An SMTP client waits on the server at every exchange, from the
+	// greeting NewClient reads on; none takes a context.
+	add(none, "net/smtp.Dial", "net/smtp.NewClient", "net/smtp.SendMail",
+		"(*net/smtp.Client).Hello", "(*net/smtp.Client).StartTLS", "(*net/smtp.Client).Verify",
+		"(*net/smtp.Client).Auth", "(*net/smtp.Client).Mail", "(*net/smtp.Client).Rcpt",
+		"(*net/smtp.Client).Data", "(*net/smtp.Client).Extension", "(*net/smtp.Client).Reset",
+		"(*net/smtp.Client).Noop", "(*net/smtp.Client).Quit")
 	add(ctx0, "(*crypto/tls.Conn).HandshakeContext", "(*crypto/tls.Dialer).DialContext")
 
 	for _, recv := range []string{"DB", "Tx", "Conn", "Stmt"} {
