@@ -159,6 +159,8 @@
 // setters in the same function (c := &Client{}; c.Configure(&Options{
 // Attempt: c.dial}); c.Run()) resolves the call to what it stored and
 // replaces the merged answer; each client's retry runs its own attempt.
+// So does a caller of a constructor that sets its object up that way: its
+// Constructs fact names the method the setup stored.
 //
 // Constant arguments. A reach on a branch that a parameter chooses (if
 // wait { send() } else { go send() }; if !strings.HasPrefix(addr, "http")

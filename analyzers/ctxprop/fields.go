@@ -110,10 +110,15 @@ type Constructed struct {
 }
 
 // FieldFrom is a func-typed field set from parameter Param, or (-1) from
-// something else.
+// something else: for a constructor, maybe its object's method Method.
 type FieldFrom struct {
-	Field string
+	Field string // the field, or a path of fields from the object
 	Param int
+	// Method is the method of the constructed object stored (c.dial).
+	Method string
+	// Setup is set when the constructor's setter call on its object
+	// stored it: what the object's setup holds (setters.go).
+	Setup bool
 }
 
 // AFact marks Constructs as an analysis fact.
@@ -124,8 +129,14 @@ func (c *Constructs) String() string {
 	for _, r := range c.Results {
 		for _, f := range r.Fields {
 			from := "something else"
-			if f.Param >= 0 {
+			switch {
+			case f.Param >= 0:
 				from = fmt.Sprintf("parameter %d", f.Param)
+			case f.Method != "":
+				from = "its method " + f.Method
+			}
+			if f.Setup {
+				from += " by its setup"
 			}
 			parts = append(parts, fmt.Sprintf("result %d field %s from %s", r.Result, f.Field, from))
 		}
@@ -185,6 +196,30 @@ type fieldScan struct {
 // through.
 func exportConstructs(pass *analysis.Pass) fieldScan {
 	var scan fieldScan
+	// Setters first: a constructor's setup calls them.
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+					if sets := setterFields(pass.TypesInfo, decl, &scan); sets != nil {
+						pass.ExportObjectFact(fn, sets)
+						put(&scan.setters, fn, sets)
+					}
+				}
+			}
+		}
+	}
+	setsOf := func(fn *types.Func) *Sets {
+		fn = fn.Origin()
+		if fn.Pkg() == pass.Pkg {
+			return scan.setters[fn]
+		}
+		var s Sets
+		if fn.Pkg() != nil && pass.ImportObjectFact(fn, &s) {
+			return &s
+		}
+		return nil
+	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			decl, ok := d.(*ast.FuncDecl)
@@ -195,16 +230,12 @@ func exportConstructs(pass *analysis.Pass) fieldScan {
 			if !ok {
 				continue
 			}
-			c, built := constructedFields(pass.TypesInfo, decl)
+			c, built := constructedFields(pass.TypesInfo, decl, setsOf)
 			if c != nil {
 				pass.ExportObjectFact(fn, c)
 				put(&scan.constructs, fn, c)
 			}
 			built.record(&scan)
-			if sets := setterFields(pass.TypesInfo, decl, &scan); sets != nil {
-				pass.ExportObjectFact(fn, sets)
-				put(&scan.setters, fn, sets)
-			}
 			if !scan.calls {
 				scan.calls = callsParamField(pass, decl)
 			}
@@ -215,7 +246,7 @@ func exportConstructs(pass *analysis.Pass) fieldScan {
 
 // constructedFields returns what decl's returns build, or nil, and the
 // objects decl builds and sets by statement (h := &T{}; h.f = v; return h).
-func constructedFields(info *types.Info, decl *ast.FuncDecl) (*Constructs, *builtObjects) {
+func constructedFields(info *types.Info, decl *ast.FuncDecl, setsOf func(*types.Func) *Sets) (*Constructs, *builtObjects) {
 	results := decl.Type.Results
 	if results == nil || decl.Type.Params == nil {
 		return nil, nil
@@ -315,12 +346,14 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl) (*Constructs, *buil
 					fields[i] = mergeFields(fields[i], []FieldFrom{{Field: w.field.Name(), Param: from(w.value)}})
 				}
 			}
+			fields[i] = mergeFields(fields[i], setupFields(info, decl.Body, v, from, setsOf))
 		}
 	}
 	var c Constructs
 	for i := range n {
-		// Worth a fact only when a caller's argument decides a field.
-		if fresh[i] && !other[i] && slices.ContainsFunc(fields[i], func(f FieldFrom) bool { return f.Param >= 0 }) {
+		// Worth a fact only when a caller's argument, or the object's own
+		// method, decides a field.
+		if fresh[i] && !other[i] && slices.ContainsFunc(fields[i], func(f FieldFrom) bool { return f.Param >= 0 || f.Method != "" }) {
 			c.Results = append(c.Results, Constructed{Result: i, Fields: fields[i]})
 		}
 	}
@@ -352,9 +385,10 @@ func litFuncFields(info *types.Info, st *types.Struct, lit *ast.CompositeLit, fr
 func mergeFields(fields, more []FieldFrom) []FieldFrom {
 	for _, m := range more {
 		if i := slices.IndexFunc(fields, func(f FieldFrom) bool { return f.Field == m.Field }); i >= 0 {
-			if fields[i].Param != m.Param {
-				fields[i].Param = -1
+			if fields[i].Param != m.Param || fields[i].Method != m.Method {
+				fields[i].Param, fields[i].Method = -1, ""
 			}
+			fields[i].Setup = fields[i].Setup && m.Setup
 			continue
 		}
 		fields = append(fields, m)
@@ -612,11 +646,7 @@ func (a *pkgAnalysis) objectFuncs(obj ast.Expr, path []string, pkg string, depth
 		}
 		return nil, true, false // not set: nil
 	case *ast.CallExpr:
-		if len(path) > 1 {
-			return nil, false, false
-		}
-		ts, ok := a.constructedFuncs(x, path[0], depth)
-		return ts, ok, false
+		return a.constructedFuncs(x, strings.Join(path, "."), depth)
 	case *ast.Ident:
 		v, ok := a.objOf(x).(*types.Var)
 		if !ok || v.IsField() {
@@ -652,14 +682,15 @@ func (a *pkgAnalysis) objectFuncs(obj ast.Expr, path []string, pkg string, depth
 		if len(a.assigns[v]) == 0 {
 			return nil, false, false
 		}
+		exact = true
 		for _, e := range a.assigns[v] {
-			ts, ok, _ := a.objectFuncs(e, path, pkg, depth+1)
+			ts, ok, ex := a.objectFuncs(e, path, pkg, depth+1)
 			if !ok {
 				return nil, false, false
 			}
-			out = append(out, ts...)
+			out, exact = append(out, ts...), exact && ex
 		}
-		return out, true, false
+		return out, true, exact
 	case *ast.SelectorExpr:
 		if fs := selectorFields(a.info, x); fs != nil && byValue(fs[len(fs)-1]) {
 			// A struct the object holds by value: the path goes on from
@@ -717,32 +748,48 @@ func joinAll(values []ast.Expr, resolve func(ast.Expr) ([]target, bool)) ([]targ
 	return out, true
 }
 
-// constructedFuncs resolves the field of the object a constructor call
-// returns, by the constructor's Constructs (its fields are its package's:
-// the name is enough).
-func (a *pkgAnalysis) constructedFuncs(call *ast.CallExpr, name string, depth int) ([]target, bool) {
+// constructedFuncs resolves the field (or path of fields) of the object a
+// constructor call returns, by the constructor's Constructs (its fields
+// are its package's: the name is enough). exact is set when the
+// constructor's own setup stored every function found.
+func (a *pkgAnalysis) constructedFuncs(call *ast.CallExpr, name string, depth int) (out []target, ok, exact bool) {
 	fn := typeutil.StaticCallee(a.info, call)
 	if fn == nil {
-		return nil, false
+		return nil, false, false
 	}
 	c := a.constructsOf(fn)
 	if c == nil {
-		return nil, false
+		return nil, false, false
 	}
-	var out []target
 	found := false
+	exact = true
 	for _, r := range c.Results {
 		for _, f := range r.Fields {
 			if f.Field != name {
 				continue
 			}
-			found = true
-			if f.Param < 0 || f.Param >= len(call.Args) || call.Ellipsis.IsValid() {
-				return nil, false
-			}
-			ts, ok := a.funcTargets(call.Args[f.Param], depth+1)
-			if !ok {
-				return nil, false
+			found, exact = true, exact && f.Setup
+			var ts []target
+			switch {
+			case f.Method != "":
+				res := fn.Signature().Results()
+				if r.Result >= res.Len() {
+					return nil, false, false
+				}
+				m, _, _ := types.LookupFieldOrMethod(res.At(r.Result).Type(), true, fn.Pkg(), f.Method)
+				mfn, isFunc := m.(*types.Func)
+				if !isFunc {
+					return nil, false, false
+				}
+				if t, has := a.valueTarget(mfn, nil); has {
+					ts = []target{t}
+				}
+			case f.Param < 0 || f.Param >= len(call.Args) || call.Ellipsis.IsValid():
+				return nil, false, false
+			default:
+				if ts, ok = a.funcTargets(call.Args[f.Param], depth+1); !ok {
+					return nil, false, false
+				}
 			}
 			out = append(out, ts...)
 		}
@@ -750,12 +797,12 @@ func (a *pkgAnalysis) constructedFuncs(call *ast.CallExpr, name string, depth in
 	if !found {
 		// The constructor builds the object without that field (nil), or
 		// it is another result's: known only for a one-result constructor.
-		if sig := fn.Signature(); sig.Results().Len() == 1 && len(c.Results) == 1 {
-			return nil, true
+		if sig := fn.Signature(); sig.Results().Len() == 1 && len(c.Results) == 1 && !strings.Contains(name, ".") {
+			return nil, true, false
 		}
-		return nil, false
+		return nil, false, false
 	}
-	return out, true
+	return out, true, exact
 }
 
 // constructsOf returns fn's Constructs: computed here for the package's

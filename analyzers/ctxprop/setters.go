@@ -168,7 +168,7 @@ func (a *pkgAnalysis) objectWrites(v *types.Var) []objectWrite {
 				return true
 			}
 			for i, l := range n.Lhs {
-				if base, fs := valueFields(a.info, l); len(fs) > 0 && a.isVar(base, v) {
+				if base, fs := valueFields(a.info, l); len(fs) > 0 && isVar(a.info, base, v) {
 					ws = append(ws, objectWrite{path: fieldNames(fs), value: n.Rhs[i]})
 				}
 			}
@@ -191,11 +191,16 @@ func (a *pkgAnalysis) objectWrites(v *types.Var) []objectWrite {
 // setterCall returns the writes of call if it calls a setter on v's
 // object or on a struct it holds by value.
 func (a *pkgAnalysis) setterCall(call *ast.CallExpr, v *types.Var) []objectWrite {
+	return setterCallOn(a.info, call, v, a.setsOf)
+}
+
+// setterCallOn is setterCall with the setters given by setsOf.
+func setterCallOn(info *types.Info, call *ast.CallExpr, v *types.Var, setsOf func(*types.Func) *Sets) []objectWrite {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil
 	}
-	s, ok := a.info.Selections[sel]
+	s, ok := info.Selections[sel]
 	if !ok || s.Kind() != types.MethodVal {
 		return nil
 	}
@@ -203,12 +208,12 @@ func (a *pkgAnalysis) setterCall(call *ast.CallExpr, v *types.Var) []objectWrite
 	if fn == nil {
 		return nil
 	}
-	sets := a.setsOf(fn)
+	sets := setsOf(fn)
 	if sets == nil {
 		return nil
 	}
-	base, fs := valueFields(a.info, sel.X)
-	if !a.isVar(base, v) || len(fs) > 0 && !byValue(fs[len(fs)-1]) {
+	base, fs := valueFields(info, sel.X)
+	if !isVar(info, base, v) || len(fs) > 0 && !byValue(fs[len(fs)-1]) {
 		return nil
 	}
 	embedded := fieldsAlong(s.Recv(), s.Index()[:len(s.Index())-1])
@@ -228,12 +233,64 @@ func (a *pkgAnalysis) setterCall(call *ast.CallExpr, v *types.Var) []objectWrite
 }
 
 // isVar reports whether e is v, or *v.
-func (a *pkgAnalysis) isVar(e ast.Expr, v *types.Var) bool {
+func isVar(info *types.Info, e ast.Expr, v *types.Var) bool {
 	if star, ok := e.(*ast.StarExpr); ok {
 		e = ast.Unparen(star.X)
 	}
 	id, ok := e.(*ast.Ident)
-	return ok && a.objOf(id) == v
+	return ok && info.ObjectOf(id) == v
+}
+
+// setupFields returns the func-typed fields a constructor's setter calls
+// on the object it builds (local v) store, by path from the object: from
+// a parameter, or a method value of the object itself (c.dial).
+func setupFields(info *types.Info, body *ast.BlockStmt, v *types.Var, from func(ast.Expr) int, setsOf func(*types.Func) *Sets) []FieldFrom {
+	var out []FieldFrom
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // it may run later, or never
+		case *ast.CallExpr:
+			for _, w := range setterCallOn(info, n, v, setsOf) {
+				if w.value == nil {
+					continue
+				}
+				leafFuncs(info, w.value, w.path, func(path []string, val ast.Expr) {
+					f := FieldFrom{Field: strings.Join(path, "."), Param: from(val), Setup: true}
+					if sel, ok := ast.Unparen(val).(*ast.SelectorExpr); ok && f.Param < 0 {
+						if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal && isVar(info, ast.Unparen(sel.X), v) {
+							f.Method = sel.Sel.Name
+						}
+					}
+					out = mergeFields(out, []FieldFrom{f})
+				})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// leafFuncs calls yield with each func-typed value val stores at path:
+// val itself, or the elements of the struct literals it is (or points to).
+func leafFuncs(info *types.Info, val ast.Expr, path []string, yield func([]string, ast.Expr)) {
+	if _, ok := typeUnder(info.TypeOf(val)).(*types.Signature); ok {
+		yield(path, val)
+		return
+	}
+	lit := compositeOf(val)
+	if lit == nil || len(path) > 6 {
+		return
+	}
+	st, ok := typeUnder(info.TypeOf(lit)).(*types.Struct)
+	if !ok {
+		return
+	}
+	for j, elt := range lit.Elts {
+		if f, v := litField(info, st, j, elt); f != nil {
+			leafFuncs(info, v, append(path[:len(path):len(path)], f.Name()), yield)
+		}
+	}
 }
 
 // fieldNames returns the fields' names.

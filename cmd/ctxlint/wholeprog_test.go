@@ -140,17 +140,19 @@ func TestTestFakes(t *testing.T) {
 	}
 }
 
-// TestPolicies: two clients embed a retry policy and set it up with their
-// own connect method (a bound method value in the policy's config, kept by
-// a setter). Each loop builds one client, whose policy runs that client's
-// connect: both modes find each loop's own path and no other. The call
+// TestPolicies: three clients embed a retry policy and set it up with
+// their own connect method (a bound method value in the policy's config,
+// kept by a setter): two in the function that tries it, one in its
+// constructor, tried later by the loop. Each loop's policy runs that
+// client's connect: both modes find each loop's own path and no other. The call
 // graph merges the config's field across instances; the caller that sees
 // its client built and set up replaces that merge with what it stored
 // (issue 30, class 1).
 func TestPolicies(t *testing.T) {
 	want := []string{
-		`main.go:15:3: "docker" (liveness): net.Dial without the health deadline (it takes no context): dockerLoop (main.go:15) → New (docker.go:26) → Policy.Try (retry.go:20) → ~Policy.attempt (retry.go:24) → Daemon.connect (docker.go:16); run ctxlint -fix to thread the deadline down`,
-		`main.go:22:3: "kubelet" (liveness): net/http.Get without the health deadline (it takes no context): kubeletLoop (main.go:22) → New (kubelet.go:26) → Policy.Try (retry.go:20) → ~Policy.attempt (retry.go:24) → Client.connect (kubelet.go:16); run ctxlint -fix to thread the deadline down`,
+		`main.go:16:3: "docker" (liveness): net.Dial without the health deadline (it takes no context): dockerLoop (main.go:16) → New (docker.go:26) → Policy.Try (retry.go:20) → ~Policy.attempt (retry.go:24) → Daemon.connect (docker.go:16); run ctxlint -fix to thread the deadline down`,
+		`main.go:23:3: "kubelet" (liveness): net/http.Get without the health deadline (it takes no context): kubeletLoop (main.go:23) → New (kubelet.go:26) → Policy.Try (retry.go:20) → ~Policy.attempt (retry.go:24) → Client.connect (kubelet.go:16); run ctxlint -fix to thread the deadline down`,
+		`main.go:31:3: "registry" (liveness): net/http.Head without the health deadline (it takes no context): registryLoop (main.go:31) → Policy.Try (retry.go:20) → ~Policy.attempt (retry.go:24) → Client.connect (registry.go:17); run ctxlint -fix to thread the deadline down`,
 	}
 	for _, mode := range [][]string{{"-whole-program"}, nil} {
 		got := reports(t, append(mode, "./testdata/policies/...")...)

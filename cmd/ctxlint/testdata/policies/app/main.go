@@ -5,6 +5,7 @@ package main
 import (
 	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/policies/docker"
 	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/policies/kubelet"
+	"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/policies/registry"
 
 	"github.com/ctxlint/ctxlint/runtime/health"
 )
@@ -23,7 +24,16 @@ func kubeletLoop() {
 	}
 }
 
+func registryLoop() {
+	c := registry.Open()
+	h := health.RegisterLiveness("registry")
+	for range h.C {
+		c.Try()
+	}
+}
+
 func main() {
+	go registryLoop()
 	go dockerLoop()
 	kubeletLoop()
 }

@@ -23,7 +23,7 @@ func (c *Client) dial() error { // want dial:`reaches net.Dial unbounded via Cli
 	return conn.Close()
 }
 
-func New() (*Client, error) { // want New:`reaches net.Dial unbounded via New→Runner.Run→Runner.step→Client.dial`
+func New() (*Client, error) { // want New:`reaches net.Dial unbounded via New→Runner.Run→Runner.step→Client.dial` New:`constructs result 0 field Runner.opts.Attempt from its method dial by its setup`
 	c := &Client{path: "/run/daemon.sock"}
 	c.Configure(&backoff.Options{Name: "socket", Attempt: c.dial})
 	return c, c.Run()
