@@ -346,7 +346,9 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl, setsOf func(*types.
 					fields[i] = mergeFields(fields[i], []FieldFrom{{Field: w.field.Name(), Param: from(w.value)}})
 				}
 			}
-			fields[i] = mergeFields(fields[i], setupFields(info, decl.Body, v, from, setsOf))
+			if storesFuncs(st, 0) {
+				fields[i] = mergeFields(fields[i], setupFields(info, decl.Body, v, from, setsOf))
+			}
 		}
 	}
 	var c Constructs

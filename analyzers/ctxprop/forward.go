@@ -55,8 +55,8 @@ func (a *pkgAnalysis) forwardFields() {
 					if t.entry != "" {
 						continue
 					}
-					for k, fc := range a.calleeFields(t) {
-						if ev.forwardOf(ti, k) == 0 && a.forward(u, ev, ti, k, fc) {
+					for k, n := 0, a.calleeFieldCount(t); k < n; k++ {
+						if ev.forwardOf(ti, k) == 0 && a.forward(u, ev, ti, k) {
 							changed = true
 						}
 					}
@@ -66,24 +66,35 @@ func (a *pkgAnalysis) forwardFields() {
 	}
 }
 
-// calleeFields returns a target's field calls, without fixing a unit's:
-// forwarding may add to them still.
-func (a *pkgAnalysis) calleeFields(t target) []FieldCall {
+// calleeFieldCount returns how many field calls a target makes; a unit's
+// may grow while forwarding.
+func (a *pkgAnalysis) calleeFieldCount(t target) int {
 	if t.summary != nil {
-		return t.summary.Fields
+		return len(t.summary.Fields)
 	}
-	var out []FieldCall
-	for _, fc := range t.unit.fields {
-		out = append(out, a.fieldFact(t.unit, fc))
-	}
-	return out
+	return len(t.unit.fields)
 }
 
-// forward makes field call k (fc) of the event's target ti the unit's
-// own when the event passes the unit's object to it.
-func (a *pkgAnalysis) forward(u *unit, ev *event, ti, k int, fc FieldCall) bool {
+// calleeField returns field call k of a target, without fixing a unit's
+// (forwarding may add to them still).
+func (a *pkgAnalysis) calleeField(t target, k int) FieldCall {
+	if t.summary != nil {
+		return t.summary.Fields[k]
+	}
+	return a.fieldFact(t.unit, t.unit.fields[k])
+}
+
+// forward makes field call k of the event's target ti the unit's own
+// when the event passes the unit's object to it.
+func (a *pkgAnalysis) forward(u *unit, ev *event, ti, k int) bool {
 	t := ev.targets[ti]
-	obj, embedded := objectArg(a.info, ev.call, fc.Param, t.shift)
+	var param int
+	if t.summary != nil {
+		param = t.summary.Fields[k].Param
+	} else {
+		param = t.unit.fields[k].param
+	}
+	obj, embedded := objectArg(a.info, ev.call, param, t.shift)
 	if obj == nil {
 		return false
 	}
@@ -101,10 +112,11 @@ func (a *pkgAnalysis) forward(u *unit, ev *event, ti, k int, fc FieldCall) bool 
 	if !ok {
 		return false
 	}
-	param := receiverOrParam(u.decl, a.info, a.info.Uses[id])
-	if param == -2 {
+	own := receiverOrParam(u.decl, a.info, a.info.Uses[id])
+	if own == -2 {
 		return false
 	}
+	fc := a.calleeField(t, k)
 	prefix := append(slices.Clip(fs), embedded...)
 	path, pkg := fc.Field, fc.FieldPkg
 	if len(prefix) > 0 {
@@ -120,7 +132,7 @@ func (a *pkgAnalysis) forward(u *unit, ev *event, ti, k int, fc FieldCall) bool 
 	// One field call per object and path: a recursive call forwards the
 	// unit's own, which must not grow without end.
 	for i, have := range u.fields {
-		if have.param == param && have.path == path && have.pkg == pkg {
+		if have.param == own && have.path == path && have.pkg == pkg {
 			ev.forwards = append(ev.forwards, forwardRef{target: ti, field: k, index: i + 1})
 			return true
 		}
@@ -138,7 +150,7 @@ func (a *pkgAnalysis) forward(u *unit, ev *event, ti, k int, fc FieldCall) bool 
 			}
 		}
 	}
-	u.fields = append(u.fields, &fieldCall{ev: ev, param: param, path: path, pkg: pkg,
+	u.fields = append(u.fields, &fieldCall{ev: ev, param: own, path: path, pkg: pkg,
 		open: assigned || setters, setters: setters && !assigned,
 		forwarded: &forwardedCall{tail: fc.Path, args: args}})
 	ev.forwards = append(ev.forwards, forwardRef{target: ti, field: k, index: len(u.fields)})

@@ -59,8 +59,12 @@ func setterFields(info *types.Info, decl *ast.FuncDecl, scan *fieldScan) *Sets {
 	if recv == nil {
 		return nil
 	}
-	if _, ptr := recv.Type().(*types.Pointer); !ptr {
+	ptr, ok := recv.Type().(*types.Pointer)
+	if !ok {
 		return nil // it sets a copy
+	}
+	if !storesFuncs(ptr.Elem(), 0) {
+		return nil // most receivers: no field to set a function in
 	}
 	var sets Sets
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
