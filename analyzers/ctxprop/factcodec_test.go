@@ -16,7 +16,7 @@ func sampleSummary() Summary {
 			Hop{Func: "resolve", File: "/cache/0a1b-d", Line: 17, Col: 12, Source: "/src/example.com/agent/resolve.go:14:12"},
 		),
 		withPath(Reach{Sink: "(*net/http.Client).Do", Param: -1, Why: "context.Background()", Timeout: "http.Client.Timeout 30s",
-			Origin: file + ":88:20"},
+			Origin: file + ":88:20", Guard: Guard{Param: 1, Cond: `strings.HasPrefix(_, "http")`, Want: true}},
 			Hop{Func: "Client.query", File: file, Line: 88, Col: 3},
 			Hop{Func: "Client.get", File: file, Line: 71, Col: 12},
 		),
@@ -26,7 +26,7 @@ func sampleSummary() Summary {
 		),
 	}, Fields: []FieldCall{{Param: -1, Field: "load", FieldPkg: "example.com/agent/cache",
 		Args: []ArgState{{}, {Kind: 1 + uint8(fromParam), Param: 0}, {Kind: 1 + uint8(unbounded), Param: 0, Why: "context.TODO()", Origin: file + ":9:9"}},
-		Path: []Hop{{Func: "Cache.Get", File: file, Line: 27, Col: 12, Dynamic: true}}}}}
+		Path: []Hop{{Func: "Cache.Get", File: file, Line: 27, Col: 12, Dynamic: true}}, Open: true, Setters: true}}}
 }
 
 func withPath(r Reach, hops ...Hop) Reach {
@@ -88,6 +88,7 @@ type plainReach struct {
 	Why, Timeout, Origin, Entry, SinkAt string
 	Path                                []Hop
 	Via                                 int
+	Guard                               Guard
 }
 
 // Each string is written once: the encoding is much smaller than gob's
@@ -101,7 +102,7 @@ func TestFactEncodingSize(t *testing.T) {
 	var plain bytes.Buffer
 	var p plainSummary
 	for _, r := range s.Reaches {
-		p.Reaches = append(p.Reaches, plainReach{r.Sink, r.Param, r.Why, r.Timeout, r.Origin, r.Entry, r.SinkAt, r.Path(), r.Via})
+		p.Reaches = append(p.Reaches, plainReach{r.Sink, r.Param, r.Why, r.Timeout, r.Origin, r.Entry, r.SinkAt, r.Path(), r.Via, r.Guard})
 	}
 	p.Fields = s.Fields
 	if err := gob.NewEncoder(&plain).Encode(p); err != nil {
