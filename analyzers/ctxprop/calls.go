@@ -385,12 +385,7 @@ func (w *walker) passedArgs(call *ast.CallExpr, sig *types.Signature) []*ctxStat
 func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *ast.CallExpr, args []*ctxState) {
 	a := w.a
 	fn = fn.Origin()
-	shift := 0
-	if sel, ok := ref.(*ast.SelectorExpr); ok {
-		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
-			shift = 1
-		}
-	}
+	shift := methodExprShift(a.info, ref)
 	if rule, ok := a.sinkFor(fn); ok {
 		if call != nil {
 			w.emit(event{pos: pos, dynamic: true, sink: &sinkHit{sinkName(fn), w.sinkStateAt(call, rule, ref, shift)}})
@@ -409,6 +404,17 @@ func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *as
 	}
 }
 
+// methodExprShift is 1 when e is a method expression (T.M), whose
+// receiver is the first argument, else 0.
+func methodExprShift(info *types.Info, e ast.Expr) int {
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
+			return 1
+		}
+	}
+	return 0
+}
+
 // valueTarget returns the target of fn, not a sink, used as the value
 // ref: its unit or its summary, if it has one.
 func (a *pkgAnalysis) valueTarget(fn *types.Func, ref ast.Expr) (target, bool) {
@@ -416,12 +422,7 @@ func (a *pkgAnalysis) valueTarget(fn *types.Func, ref ast.Expr) (target, bool) {
 	if _, sink := a.sinkFor(fn); sink {
 		return target{}, false
 	}
-	shift := 0
-	if sel, ok := ref.(*ast.SelectorExpr); ok {
-		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
-			shift = 1
-		}
-	}
+	shift := methodExprShift(a.info, ref)
 	if fn.Pkg() == a.pass.Pkg {
 		if u := a.funcUnits[fn]; u != nil {
 			return target{unit: u, shift: shift}, true
@@ -481,12 +482,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		return
 	}
 	ev := event{pos: call.Pos(), call: call}
-	shift := 0
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
-			shift = 1
-		}
-	}
+	shift := methodExprShift(a.info, call.Fun)
 	if recv := origin.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
 		static := recv.Type()
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {

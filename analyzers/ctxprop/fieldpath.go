@@ -84,6 +84,17 @@ func fieldsAlong(t types.Type, index []int) []*types.Var {
 	return out
 }
 
+// promotedVia returns the embedded fields a method selection promotes
+// its method through (none for the receiver's own); ok is false when one
+// is a pointer, so that the method's receiver is another object.
+func promotedVia(s *types.Selection) ([]*types.Var, bool) {
+	embedded := fieldsAlong(s.Recv(), s.Index()[:len(s.Index())-1])
+	if embedded == nil || len(embedded) > 0 && !byValue(embedded[len(embedded)-1]) {
+		return nil, false
+	}
+	return embedded, true
+}
+
 // byValue reports whether field f holds a struct by value.
 func byValue(f *types.Var) bool {
 	_, ok := typeUnder(f.Type()).(*types.Struct)

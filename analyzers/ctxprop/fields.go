@@ -209,17 +209,7 @@ func exportConstructs(pass *analysis.Pass) fieldScan {
 			}
 		}
 	}
-	setsOf := func(fn *types.Func) *Sets {
-		fn = fn.Origin()
-		if fn.Pkg() == pass.Pkg {
-			return scan.setters[fn]
-		}
-		var s Sets
-		if fn.Pkg() != nil && pass.ImportObjectFact(fn, &s) {
-			return &s
-		}
-		return nil
-	}
+	setsOf := func(fn *types.Func) *Sets { return setsIn(pass, scan.setters, fn) }
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			decl, ok := d.(*ast.FuncDecl)
@@ -598,8 +588,8 @@ func objectArg(info *types.Info, call *ast.CallExpr, param, shift int) (ast.Expr
 		if !ok || s.Kind() != types.MethodVal {
 			return nil, nil
 		}
-		embedded := fieldsAlong(s.Recv(), s.Index()[:len(s.Index())-1])
-		if embedded == nil || len(embedded) > 0 && !byValue(embedded[len(embedded)-1]) {
+		embedded, ok := promotedVia(s)
+		if !ok {
 			return nil, nil // through a pointer: another object
 		}
 		return sel.X, embedded
@@ -639,11 +629,7 @@ func (a *pkgAnalysis) objectFuncs(obj ast.Expr, path []string, pkg string, depth
 			if f == nil || f.Name() != path[0] || pkg != "" && (f.Pkg() == nil || f.Pkg().Path() != pkg) {
 				continue
 			}
-			if len(path) == 1 {
-				ts, ok := a.funcTargets(val, depth+1)
-				return ts, ok, false
-			}
-			ts, ok, _ := a.objectFuncs(val, path[1:], "", depth+1)
+			ts, ok := a.storedFuncs(val, path[1:], depth)
 			return ts, ok, false
 		}
 		return nil, true, false // not set: nil
@@ -667,12 +653,7 @@ func (a *pkgAnalysis) objectFuncs(obj ast.Expr, path []string, pkg string, depth
 			if w.value == nil {
 				return nil, false, false
 			}
-			var ts []target
-			if len(w.path) == len(path) {
-				ts, ok = a.funcTargets(w.value, depth+1)
-			} else {
-				ts, ok, _ = a.objectFuncs(w.value, path[len(w.path):], "", depth+1)
-			}
+			ts, ok := a.storedFuncs(w.value, path[len(w.path):], depth)
 			if !ok {
 				return nil, false, false
 			}
@@ -721,6 +702,16 @@ func (a *pkgAnalysis) objectFuncs(obj ast.Expr, path []string, pkg string, depth
 		return out, true, false
 	}
 	return nil, false, false
+}
+
+// storedFuncs returns what a value stored on the way to a func-typed field
+// holds at the rest of the path: the function itself when rest is empty.
+func (a *pkgAnalysis) storedFuncs(val ast.Expr, rest []string, depth int) ([]target, bool) {
+	if len(rest) == 0 {
+		return a.funcTargets(val, depth+1)
+	}
+	ts, ok, _ := a.objectFuncs(val, rest, "", depth+1)
+	return ts, ok
 }
 
 // objectField returns x.f's direct struct field f (of any type).
@@ -863,23 +854,11 @@ func (a *pkgAnalysis) funcTargets(v ast.Expr, depth int) ([]target, bool) {
 			return nil, true
 		case *types.Func:
 			fn := obj.Origin()
-			if _, sink := a.sinkFor(fn); sink {
+			if t, ok := a.valueTarget(fn, x); ok {
+				return []target{t}, true
+			}
+			if _, sink := a.sinkFor(fn); sink || fn.Pkg() == a.pass.Pkg {
 				return nil, false // a sink as the value: the type-based answer has it
-			}
-			shift := 0
-			if sel, ok := x.(*ast.SelectorExpr); ok {
-				if s, ok := a.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
-					shift = 1
-				}
-			}
-			if fn.Pkg() == a.pass.Pkg {
-				if u := a.funcUnits[fn]; u != nil {
-					return []target{{unit: u, shift: shift}}, true
-				}
-				return nil, false
-			}
-			if s := a.importedSummary(fn); s != nil {
-				return []target{{summary: s, shift: shift}}, true
 			}
 			return nil, true // summarised to nothing: reaches no sink
 		case *types.Var:

@@ -228,12 +228,8 @@ func endsInReturn(b *ast.BlockStmt) bool {
 // is a condition on one parameter of u that a caller can evaluate.
 func (a *pkgAnalysis) condGuard(u *unit, cond ast.Expr) (guard, bool) {
 	want := true
-	for {
-		if not, ok := ast.Unparen(cond).(*ast.UnaryExpr); ok && not.Op == token.NOT {
-			cond, want = not.X, !want
-			continue
-		}
-		break
+	for not, ok := ast.Unparen(cond).(*ast.UnaryExpr); ok && not.Op == token.NOT; not, ok = ast.Unparen(cond).(*ast.UnaryExpr) {
+		cond, want = not.X, !want
 	}
 	param := -1
 	text, ok := a.renderCond(u, cond, &param)
@@ -313,19 +309,11 @@ func (a *pkgAnalysis) condFunc(call *ast.CallExpr) (string, bool) {
 // basicParam returns the index of the parameter of u of a basic type
 // that e names.
 func (a *pkgAnalysis) basicParam(u *unit, e ast.Expr) (int, bool) {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
+	p, ok := a.paramOf(u, e)
+	if !ok || !isBasic(u.fn.Signature().Params().At(p).Type()) {
 		return 0, false
 	}
-	v, ok := a.info.Uses[id].(*types.Var)
-	if !ok {
-		return 0, false
-	}
-	ref, ok := a.params[v]
-	if !ok || ref.fn != u.fn || !isBasic(v.Type()) {
-		return 0, false
-	}
-	return ref.i, true
+	return p, true
 }
 
 // guardAt returns the guard of the innermost region holding pos, joined

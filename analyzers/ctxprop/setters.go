@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // A client often builds an object and then configures it through a
@@ -135,16 +137,20 @@ func storesFuncs(t types.Type, depth int) bool {
 }
 
 // setsOf returns fn's Sets: the package's own, or a fact for another's.
-func (a *pkgAnalysis) setsOf(fn *types.Func) *Sets {
+func (a *pkgAnalysis) setsOf(fn *types.Func) *Sets { return setsIn(a.pass, a.fields.setters, fn) }
+
+// setsIn returns fn's Sets: from own, the package's setters, or a fact
+// for another package's.
+func setsIn(pass *analysis.Pass, own map[*types.Func]*Sets, fn *types.Func) *Sets {
 	fn = fn.Origin()
-	if fn.Pkg() == a.pass.Pkg {
-		return a.fields.setters[fn]
+	if fn.Pkg() == pass.Pkg {
+		return own[fn]
 	}
 	if fn.Pkg() == nil {
 		return nil
 	}
 	var s Sets
-	if a.pass.ImportObjectFact(fn, &s) {
+	if pass.ImportObjectFact(fn, &s) {
 		return &s
 	}
 	return nil
@@ -220,8 +226,8 @@ func setterCallOn(info *types.Info, call *ast.CallExpr, v *types.Var, setsOf fun
 	if !isVar(info, base, v) || len(fs) > 0 && !byValue(fs[len(fs)-1]) {
 		return nil
 	}
-	embedded := fieldsAlong(s.Recv(), s.Index()[:len(s.Index())-1])
-	if embedded == nil || len(embedded) > 0 && !byValue(embedded[len(embedded)-1]) {
+	embedded, ok := promotedVia(s)
+	if !ok {
 		return nil
 	}
 	prefix := append(fieldNames(fs), fieldNames(embedded)...)
