@@ -25,6 +25,10 @@
 # not of all the processes running at once), the ratios ctxlint/floor and
 # vet ctxlint/vet floor, and the .vetx bytes per package that go vet wrote
 # for the module's packages (measured in one more, untimed, run of each tool).
+# For a real tree (realdeps, the agents) it adds x_cpu, the ratio of the
+# median CPU times (user plus system): on a shared machine another
+# process's load stretches the wall time of both tools unevenly, and adds
+# little to their CPU time.
 # Last, bench/analyzetime loads the module once and times ctxlint's analysis
 # alone, R times: ctxlint's own cost, free of the load's noise.
 #
@@ -119,19 +123,20 @@ if ! { [[ -x $TIME_BIN ]] && $TIME_BIN -f %e true >/dev/null 2>&1; }; then
 	fi
 fi
 
-# timed LOG CMD...: runs CMD in $MOD; prints "wall_s rss_kb exit_status".
+# timed LOG CMD...: runs CMD in $MOD; prints "wall_s rss_kb exit_status
+# cpu_s" (cpu_s, user plus system time, is NA without GNU time).
 timed() {
 	local log=$1 rc=0
 	shift
 	if [[ -n $TIME_BIN ]]; then
-		(cd "$MOD" && exec "$TIME_BIN" -f '%e %M' -o "$WORK/time.out" "$@") >"$log.out" 2>"$log.err" || rc=$?
-		echo "$(tail -n1 "$WORK/time.out") $rc"
+		(cd "$MOD" && exec "$TIME_BIN" -f '%e %M %U %S' -o "$WORK/time.out" "$@") >"$log.out" 2>"$log.err" || rc=$?
+		tail -n1 "$WORK/time.out" | awk -v rc="$rc" '{printf "%s %s %s %.2f\n", $1, $2, rc, $3 + $4}'
 	else
 		local t0 t1
 		t0=$(date +%s%N)
 		(cd "$MOD" && exec "$@") >"$log.out" 2>"$log.err" || rc=$?
 		t1=$(date +%s%N)
-		echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.2f", (b-a)/1e9}') 0 $rc"
+		echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.2f", (b-a)/1e9}') 0 $rc NA"
 	fi
 }
 
@@ -180,7 +185,7 @@ say "sizes: $SIZES; runs: $RUNS (median); modes: $MODES; depth $DEPTH, cluster $
 say "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 [[ -n $TIME_BIN ]] || say "no GNU time: RSS not measured"
 
-declare -A WALL RSS FIND FIXSUM FIXDIFF FIXCG
+declare -A WALL RSS CPU FIND FIXSUM FIXDIFF FIXCG
 SIZES_DONE=()
 for N in $SIZES; do
 	runs_var=BENCH_RUNS_$N
@@ -197,25 +202,25 @@ for N in $SIZES; do
 	# page cache, and run each tool once.
 	t0=$(date +%s)
 	(cd "$MOD" && go build ./...) >"$LOGS/build.out" 2>&1 || { tail -20 "$LOGS/build.out" >&2; die "the generated module does not build"; }
-	read -r _ _ st < <(timed "$LOGS/warm-floor" "$BIN/noop" ./...)
+	read -r _ _ st _ < <(timed "$LOGS/warm-floor" "$BIN/noop" ./...)
 	check "$LOGS/warm-floor" "$st" 0
-	read -r _ _ st < <(timed "$LOGS/warm-ctxlint" "$BIN/ctxlint" ./...)
+	read -r _ _ st _ < <(timed "$LOGS/warm-ctxlint" "$BIN/ctxlint" ./...)
 	check "$LOGS/warm-ctxlint" "$st" 0 3
 	if [[ $VET != 0 ]]; then
-		read -r _ _ st < <(timed "$LOGS/warm-vetfloor" go vet -vettool="$(vettool noop)" ./...)
+		read -r _ _ st _ < <(timed "$LOGS/warm-vetfloor" go vet -vettool="$(vettool noop)" ./...)
 		check "$LOGS/warm-vetfloor" "$st" 0
-		read -r _ _ st < <(timed "$LOGS/warm-vetctxlint" go vet -vettool="$(vettool ctxlint)" ./...)
+		read -r _ _ st _ < <(timed "$LOGS/warm-vetctxlint" go vet -vettool="$(vettool ctxlint)" ./...)
 		check "$LOGS/warm-vetctxlint" "$st" 0 1
 	fi
 	if [[ ${BENCH_WHOLE:-0} == 1 ]]; then
-		read -r _ _ st < <(timed "$LOGS/warm-whole" "$BIN/ctxlint" -whole-program ./...)
+		read -r _ _ st _ < <(timed "$LOGS/warm-whole" "$BIN/ctxlint" -whole-program ./...)
 		check "$LOGS/warm-whole" "$st" 0 3
 	fi
 	if [[ $FIX == 1 ]]; then
 		# -diff writes nothing: the module must stay as generated.
 		modsum() { (cd "$MOD" && find . -name '*.go' -o -name go.mod | LC_ALL=C sort | xargs md5sum | md5sum | cut -d' ' -f1); }
 		sum0=$(modsum)
-		read -r _ _ st < <(timed "$LOGS/warm-fix" "$BIN/ctxlint" -fix -diff ./...)
+		read -r _ _ st _ < <(timed "$LOGS/warm-fix" "$BIN/ctxlint" -fix -diff ./...)
 		check "$LOGS/warm-fix" "$st" 0 3
 	fi
 	say "warm-up (build + one run of each, untimed): $(($(date +%s) - t0)) s; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
@@ -235,7 +240,7 @@ for N in $SIZES; do
 			fix) cmd=(env CTXLINT_DEBUG=timing "$BIN/ctxlint" -fix -diff ./...) ok=(0 3) ;;
 			whole) cmd=("$BIN/ctxlint" -whole-program ./...) ok=(0 3) ;;
 			esac
-			read -r wall rss st < <(timed "$LOGS/$mode-$r" "${cmd[@]}")
+			read -r wall rss st cpu < <(timed "$LOGS/$mode-$r" "${cmd[@]}")
 			check "$LOGS/$mode-$r" "$st" "${ok[@]}"
 			WALL[$N,$mode]+=" $wall"
 			RSS[$N,$mode]+=" $rss"
@@ -419,7 +424,7 @@ fi # n > 0
 # measure_tree NAME DIR [FLAG...]: FLAGs go to ctxlint (-ctxprop.monitored
 # for an agent without the health runtime).
 measure_tree() {
-	local name=$1 mod=$2 r t0 st wall rss w m wb mbase label vb
+	local name=$1 mod=$2 r t0 st wall rss cpu w m c wb mbase cb cbv label vb
 	shift 2
 	local flags=("$@")
 	R=${BENCH_RUNS_REALDEPS:-$RUNS}
@@ -438,26 +443,28 @@ measure_tree() {
 	[[ $VET == 0 ]] || RMODES+=" vetfloor vetctxlint"
 	for mode in $RMODES; do
 		tree_cmd "$mode"
-		read -r _ _ st < <(timed "$LOGS/warm-$mode" "${cmd[@]}")
+		read -r _ _ st _ < <(timed "$LOGS/warm-$mode" "${cmd[@]}")
 		check "$LOGS/warm-$mode" "$st" "${ok[@]}"
-		WALL[$name,$mode]="" RSS[$name,$mode]=""
+		WALL[$name,$mode]="" RSS[$name,$mode]="" CPU[$name,$mode]=""
 	done
 	say "warm-up (one run of each, untimed): $(($(date +%s) - t0)) s; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 	for ((r = 1; r <= R; r++)); do
 		for mode in $RMODES; do
 			tree_cmd "$mode"
-			read -r wall rss st < <(timed "$LOGS/$mode-$r" "${cmd[@]}")
+			read -r wall rss st cpu < <(timed "$LOGS/$mode-$r" "${cmd[@]}")
 			check "$LOGS/$mode-$r" "$st" "${ok[@]}"
 			WALL[$name,$mode]+=" $wall"
 			RSS[$name,$mode]+=" $rss"
+			CPU[$name,$mode]+=" $cpu"
 			# Plain runs report on stderr, -whole-program on stdout.
 			FIND[$name,$mode]=$(cat "$LOGS/$mode-$r.out" "$LOGS/$mode-$r.err" | grep -c 'without the health deadline' || true)
 		done
 	done
 	say ""
-	say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s   %s' tree mode wall_s rss_MB x_wall x_rss findings 'wall samples')"
+	say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s %9s   %s' tree mode wall_s rss_MB x_wall x_rss x_cpu findings 'wall samples')"
 	wb=$(median <<<"${WALL[$name,floor]}")
 	mbase=$(median <<<"${RSS[$name,floor]}")
+	cb=$(median <<<"${CPU[$name,floor]}")
 	for mode in $RMODES; do
 		vb=$wb
 		case $mode in
@@ -465,17 +472,18 @@ measure_tree() {
 		ctxlint) label="ctxlint ./..." ;;
 		whole) label="ctxlint -whole-program ./..." ;;
 		fix) label="ctxlint -fix -diff ./..." ;;
-		vetfloor) label="vet floor: go vet -vettool=noop" ;;
-		vetctxlint) label="go vet -vettool=ctxlint" vb=$(median <<<"${WALL[$name,vetfloor]}") ;;
+		vetfloor) label="vet floor: go vet -vettool=noop" cbv=$(median <<<"${CPU[$name,vetfloor]}") ;;
+		vetctxlint) label="go vet -vettool=ctxlint" vb=$(median <<<"${WALL[$name,vetfloor]}") cbv=$(median <<<"${CPU[$name,vetfloor]}") ;;
 		esac
 		w=$(median <<<"${WALL[$name,$mode]}")
 		m=$(median <<<"${RSS[$name,$mode]}")
+		c=$(median <<<"${CPU[$name,$mode]}")
 		if [[ $mode == vet* ]]; then
 			# Against the vet floor; RSS is the largest process's, not comparable.
-			say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s  %s' "$name" "$label" "$w" "$(mb "$m")" "$(ratio "$w" "$vb")" NA "${FIND[$name,$mode]}" "${WALL[$name,$mode]}")"
+			say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s %9s  %s' "$name" "$label" "$w" "$(mb "$m")" "$(ratio "$w" "$vb")" NA "$(ratio "$c" "${cbv:-$cb}")" "${FIND[$name,$mode]}" "${WALL[$name,$mode]}")"
 			continue
 		fi
-		say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s  %s' "$name" "$label" "$w" "$(mb "$m")" "$(ratio "$w" "$wb")" "$(ratio "$m" "$mbase")" "${FIND[$name,$mode]}" "${WALL[$name,$mode]}")"
+		say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s %9s  %s' "$name" "$label" "$w" "$(mb "$m")" "$(ratio "$w" "$wb")" "$(ratio "$m" "$mbase")" "$(ratio "$c" "$cb")" "${FIND[$name,$mode]}" "${WALL[$name,$mode]}")"
 	done
 	say "  whole program / per package: wall $(ratio "$(median <<<"${WALL[$name,whole]}")" "$(median <<<"${WALL[$name,ctxlint]}")"), RSS $(ratio "$(median <<<"${RSS[$name,whole]}")" "$(median <<<"${RSS[$name,ctxlint]}")") (target <= 1.5)"
 	if [[ $FIX == 1 && $name == realdeps ]]; then

@@ -496,7 +496,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		// the user edits. (An interface of another module may have
 		// implementations in this one: their paths go on.)
 		if a.generatedObj(origin) {
-			ev.entry = origin.FullName()
+			ev.entry = a.fullName(origin)
 		}
 		if w.viaProgram(call, &ev, true) {
 			ev.targets = w.entries(call, ev)
@@ -547,13 +547,13 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		if u := a.funcUnits[origin]; u != nil {
 			ev.targets = []target{{unit: u, shift: shift}}
 			if a.generatedObj(origin) {
-				ev.entry = origin.FullName()
+				ev.entry = a.fullName(origin)
 			}
 		}
 	} else if s := a.importedSummary(origin); s != nil {
 		ev.targets = []target{{summary: s, shift: shift}}
 		if a.otherModule(origin) || a.generatedPos(origin.Pos()) {
-			ev.entry = origin.FullName()
+			ev.entry = a.fullName(origin)
 			ev.optCtx = w.optionsContext(call)
 		}
 	}

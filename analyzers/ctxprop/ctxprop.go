@@ -135,7 +135,6 @@ func runWith(pass *analysis.Pass, prog *Program) (any, error) {
 		return &Result{}, nil
 	}
 	a.fields = fields
-	a.imported = newImportIndex(pass)
 	a.index()
 	if prog != nil {
 		a.result.Funcs = make(map[*types.Func]*Summary)

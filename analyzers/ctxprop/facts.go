@@ -60,8 +60,8 @@ type FuncValue struct {
 // TypeMethods is a named type whose methods reach sinks.
 type TypeMethods struct {
 	Type string
-	// MethodSet lists name+signature of every method of *Type, to decide
-	// which interfaces it implements without its types.Type.
+	// MethodSet lists name+signature of every method of *Type, sorted, to
+	// decide which interfaces it implements without its types.Type.
 	MethodSet []string
 	Methods   []MethodSummary
 }

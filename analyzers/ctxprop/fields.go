@@ -210,6 +210,8 @@ func exportConstructs(pass *analysis.Pass) fieldScan {
 		}
 	}
 	setsOf := func(fn *types.Func) *Sets { return setsIn(pass, scan.setters, fn) }
+	// Without a field to call through, no body is searched for a call.
+	mayCall := hasFuncField(pass)
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			decl, ok := d.(*ast.FuncDecl)
@@ -226,12 +228,50 @@ func exportConstructs(pass *analysis.Pass) fieldScan {
 				put(&scan.constructs, fn, c)
 			}
 			built.record(&scan)
-			if !scan.calls {
+			if mayCall && !scan.calls {
 				scan.calls = callsParamField(pass, decl)
 			}
 		}
 	}
 	return scan
+}
+
+// hasFuncField reports whether the package declares an unexported field
+// that holds a function (fieldChain's paths: through structs by value,
+// and embedded fields of either kind), or may (of a type parameter's
+// type): the first field of any path callsParamField looks for.
+func hasFuncField(pass *analysis.Pass) bool {
+	seen := make(map[*types.Struct]bool)
+	var holds func(t types.Type, embedded bool) bool
+	holds = func(t types.Type, embedded bool) bool {
+		if _, ok := t.(*types.TypeParam); ok {
+			return true
+		}
+		if p, ok := typeUnder(t).(*types.Pointer); ok && embedded {
+			t = p.Elem()
+		}
+		switch t := typeUnder(t).(type) {
+		case *types.Signature:
+			return true
+		case *types.Struct:
+			if seen[t] {
+				return false
+			}
+			seen[t] = true
+			for f := range t.Fields() {
+				if holds(f.Type(), f.Embedded()) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, obj := range pass.TypesInfo.Defs {
+		if f, ok := obj.(*types.Var); ok && f.IsField() && !f.Exported() && f.Pkg() == pass.Pkg && holds(f.Type(), f.Embedded()) {
+			return true
+		}
+	}
+	return false
 }
 
 // constructedFields returns what decl's returns build, or nil, and the
@@ -241,23 +281,20 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl, setsOf func(*types.
 	if results == nil || decl.Type.Params == nil {
 		return nil, nil
 	}
-	params := make(map[types.Object]int)
-	i := 0
+	// By index; a few, so a slice, not a map: this runs on every function.
+	var params []types.Object
 	for _, field := range decl.Type.Params.List {
 		if len(field.Names) == 0 {
-			i++
+			params = append(params, nil)
 		}
 		for _, id := range field.Names {
-			if obj := info.Defs[id]; obj != nil {
-				params[obj] = i
-			}
-			i++
+			params = append(params, info.Defs[id])
 		}
 	}
 	from := func(val ast.Expr) int {
 		if id, ok := ast.Unparen(val).(*ast.Ident); ok {
-			if p, ok := params[info.Uses[id]]; ok {
-				return p
+			if obj := info.Uses[id]; obj != nil {
+				return slices.Index(params, obj)
 			}
 		}
 		return -1
@@ -291,7 +328,7 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl, setsOf func(*types.
 			for i, res := range node.Results {
 				if id, ok := ast.Unparen(res).(*ast.Ident); ok {
 					if v, ok := info.Uses[id].(*types.Var); ok && v.Parent() != nil && v.Parent() != v.Pkg().Scope() && structOrPtr(v.Type()) {
-						if _, isParam := params[v]; !isParam {
+						if !slices.Contains(params, types.Object(v)) {
 							returned[i] = append(returned[i], v)
 							locals = append(locals, v)
 							continue
@@ -313,6 +350,10 @@ func constructedFields(info *types.Info, decl *ast.FuncDecl, setsOf func(*types.
 				fresh[i] = true
 				fields[i] = mergeFields(fields[i], litFuncFields(info, st, lit, from))
 			}
+			return false
+		case ast.Expr:
+			// What is read here is statements; below an expression
+			// there are none but in function literals, skipped above.
 			return false
 		}
 		return true

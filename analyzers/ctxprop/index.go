@@ -62,20 +62,22 @@ type pkgAnalysis struct {
 	stdCache      map[*types.Package]stdness
 	files         map[string]*token.File
 	result        Result
-	sinkImpls     map[string][]sinkImpl
+	sinkImpls     map[implKey][]sinkImpl
 	sinkTypePkgs  []*types.Package // the closure's packages whose types may be sinks
 	sinkCache     map[*types.Func]sinkLookup
 	params        map[*types.Var]paramRef // parameters of the package's functions
 	started       map[*types.Func][]int   // startsParam's cache
 	ownImpls      map[string]bool         // moduleOnlyElsewhere's cache
 	typeArgCache  map[*types.TypeParam][]types.Type
-	implCache     map[implKey][]target // implementations' cache
-	locals        []types.Type         // localTypes' cache
-	storeIx       *storeIndex          // fieldStores' index (storedtypes.go)
-	storeCands    int8                 // mayStore's answer: 0 unknown, 1 no, 2 yes
-	program       *Program             // whole-program runs only
-	litsByPos     map[token.Pos]*unit  // litUnitAt's index
-	isDependency  int8                 // dependency's answer: 0 unknown, 1 no, 2 yes
+	implCache     map[implKey][]target             // implementations' cache
+	ifaces        map[*types.Interface]*ifaceFacts // implementations' per interface
+	fullNames     map[*types.Func]string           // fullName's cache
+	locals        []types.Type                     // localTypes' cache
+	storeIx       *storeIndex                      // fieldStores' index (storedtypes.go)
+	storeCands    int8                             // mayStore's answer: 0 unknown, 1 no, 2 yes
+	program       *Program                         // whole-program runs only
+	litsByPos     map[token.Pos]*unit              // litUnitAt's index
+	isDependency  int8                             // dependency's answer: 0 unknown, 1 no, 2 yes
 	// importedValues holds the functions of other packages this package
 	// uses as values (reg.Register("docker", prov.Hostname)): the Dispatch
 	// fact passes them on with their summaries.
@@ -105,7 +107,7 @@ func (a *pkgAnalysis) index() {
 	a.stores = newPrivateStores()
 	a.funcUnits = make(map[*types.Func]*unit)
 	a.litUnits = make(map[*ast.FuncLit]*unit)
-	a.sinkImpls = make(map[string][]sinkImpl)
+	a.sinkImpls = make(map[implKey][]sinkImpl)
 	a.sinkCache = make(map[*types.Func]sinkLookup)
 	a.params = make(map[*types.Var]paramRef)
 
@@ -186,13 +188,19 @@ func (a *pkgAnalysis) index() {
 				a.calls[fn.Origin()] = append(a.calls[fn.Origin()], callSite{n, enclosingDecl(stack)})
 			}
 		case *ast.Ident:
-			a.stores.use(a.info, a.pass.Pkg, n, stack)
-			if fn, ok := a.info.Uses[n].(*types.Func); ok && !funcname.Called(n, stack) {
-				a.stores.funcValue(a.info, a.pass.Pkg, fn.Origin(), stack)
+			switch obj := a.info.Uses[n].(type) {
+			case *types.Var:
+				a.stores.use(a.info, a.pass.Pkg, n, obj, stack)
+			case *types.Func: // used as a value, unless called
+				if funcname.Called(n, stack) {
+					break
+				}
+				fn := obj.Origin()
+				a.stores.funcValue(a.info, a.pass.Pkg, fn, stack)
 				if fn.Pkg() == a.pass.Pkg {
-					a.addrTaken[fn.Origin()] = true
+					a.addrTaken[fn] = true
 				} else if fn.Pkg() != nil && fn.Signature().Recv() == nil {
-					put(&a.importedValues, fn.Origin(), true)
+					put(&a.importedValues, fn, true)
 				}
 			}
 		}

@@ -137,19 +137,20 @@ func storeOf(info *types.Info, pkg *types.Package, e ast.Expr, stack []ast.Node)
 // keeps its values in (written, read into a local, called, len or
 // delete); for a local read from a store, whether it is only called or
 // compared with nil. Anything else lets the store's values out.
-func (s *privateStores) use(info *types.Info, pkg *types.Package, id *ast.Ident, stack []ast.Node) {
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok {
-		return
-	}
-	if store := s.derived[v]; store != nil {
-		if !calledOrNil(id, stack) {
-			s.escapes[store] = true
+//
+// It runs on every identifier, so it takes the object the caller looked
+// up, and tests the variable itself rather than looking it up again.
+func (s *privateStores) use(info *types.Info, pkg *types.Package, id *ast.Ident, v *types.Var, stack []ast.Node) {
+	if len(s.derived) > 0 {
+		if store := s.derived[v]; store != nil {
+			if !calledOrNil(id, stack) {
+				s.escapes[store] = true
+			}
+			return
 		}
-		return
 	}
-	if storeVar(info, pkg, id) != v || !holdsFuncs(v.Type()) {
-		return
+	if v.Exported() || v.Pkg() != pkg || v.Parent() != pkg.Scope() || !holdsFuncs(v.Type()) {
+		return // not a store (storeVar's test, for an identifier)
 	}
 	parent := stack[len(stack)-2]
 	ix, ok := parent.(*ast.IndexExpr)

@@ -20,7 +20,7 @@ type importIndex struct {
 }
 
 type importedMethod struct {
-	methodSet map[string]bool // of the receiver type
+	methodSet []string // of the receiver type (TypeMethods.MethodSet)
 	summary   *Summary
 	pkg, typ  string // where the method is declared, for its full name
 	ptr       bool
@@ -32,6 +32,15 @@ func (m importedMethod) fullName(name string) string {
 		return "(*" + m.pkg + "." + m.typ + ")." + name
 	}
 	return "(" + m.pkg + "." + m.typ + ")." + name
+}
+
+// importIndex returns the package's importIndex, made on first use: a
+// package that makes no dynamic call never needs it.
+func (a *pkgAnalysis) importIndex() *importIndex {
+	if a.imported == nil {
+		a.imported = newImportIndex(a.pass)
+	}
+	return a.imported
 }
 
 func newImportIndex(pass *analysis.Pass) *importIndex {
@@ -55,13 +64,9 @@ func newImportIndex(pass *analysis.Pass) *importIndex {
 			ix.values[v.Signature] = append(ix.values[v.Signature], &v.Summary)
 		}
 		for _, t := range d.Types {
-			set := make(map[string]bool, len(t.MethodSet))
-			for _, m := range t.MethodSet {
-				set[m] = true
-			}
 			for i := range t.Methods {
 				m := &t.Methods[i]
-				ix.methods[m.Name] = append(ix.methods[m.Name], importedMethod{set, &m.Summary, path, t.Type, m.Ptr})
+				ix.methods[m.Name] = append(ix.methods[m.Name], importedMethod{t.MethodSet, &m.Summary, path, t.Type, m.Ptr})
 			}
 		}
 	}
@@ -112,9 +117,6 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 	var out []target
 	seen := make(map[*types.Func]bool)
 	add := func(t types.Type) {
-		if types.IsInterface(t) || !types.Implements(t, iface) {
-			return
-		}
 		obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
 		fn, ok := obj.(*types.Func)
 		if !ok {
@@ -133,16 +135,28 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 			out = append(out, target{summary: s, entry: a.entryName(fn.Pkg().Path(), fn.FullName())})
 		}
 	}
-	for _, t := range a.localTypes() {
+	info := a.ifaceInfo(iface)
+	if !info.matched {
+		for _, t := range a.localTypes() {
+			if !types.IsInterface(t) && types.Implements(t, iface) {
+				info.locals = append(info.locals, t)
+			}
+		}
+		info.matched = true
+	}
+	for _, t := range info.locals {
 		add(t)
 	}
 	// Imported types are matched by method set, by name and signature.
-	var want []string
-	for m := range iface.Methods() {
-		want = append(want, m.Name()+typeString(m.Signature()))
+	cands := a.importIndex().methods[m.Name()]
+	if len(cands) > 0 && info.want == nil {
+		info.want = []string{}
+		for m := range iface.Methods() {
+			info.want = append(info.want, m.Name()+typeString(m.Signature()))
+		}
 	}
-	for _, im := range a.imported.methods[m.Name()] {
-		if implementsAll(im.methodSet, want) {
+	for _, im := range cands {
+		if implementsAll(im.methodSet, info.want) {
 			out = append(out, target{summary: im.summary, entry: a.entryName(im.pkg, im.fullName(m.Name()))})
 		}
 	}
@@ -153,6 +167,27 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 type implKey struct {
 	iface *types.Interface
 	m     *types.Func
+}
+
+// ifaceFacts is what implementations finds of an interface, whatever
+// the method called: an SDK calls every method of a few interfaces, and
+// would otherwise match every type against each one again.
+type ifaceFacts struct {
+	locals  []types.Type // the local types (localTypes) that implement it
+	matched bool         // locals is known
+	want    []string     // its methods as implementsAll matches them, non-nil once made
+}
+
+func (a *pkgAnalysis) ifaceInfo(iface *types.Interface) *ifaceFacts {
+	info := a.ifaces[iface]
+	if info == nil {
+		info = new(ifaceFacts)
+		if a.ifaces == nil {
+			a.ifaces = make(map[*types.Interface]*ifaceFacts)
+		}
+		a.ifaces[iface] = info
+	}
+	return info
 }
 
 // localTypes returns the package's non-generic named types, each with its
@@ -188,7 +223,7 @@ func (a *pkgAnalysis) sinkImplementations(m *types.Func, static types.Type) []si
 	if !ok {
 		return nil
 	}
-	key := types.TypeString(static, nil) + "." + m.Name()
+	key := implKey{iface, m}
 	if impls, ok := a.sinkImpls[key]; ok {
 		return impls
 	}
@@ -310,9 +345,11 @@ func stdSinkPackages(p *types.Package) []*types.Package {
 
 var stdSinkCache sync.Map // *types.Package -> []*types.Package
 
-func implementsAll(set map[string]bool, methods []string) bool {
+// implementsAll reports whether the sorted method set has every one of
+// methods.
+func implementsAll(set, methods []string) bool {
 	for _, m := range methods {
-		if !set[m] {
+		if _, ok := slices.BinarySearch(set, m); !ok {
 			return false
 		}
 	}
@@ -325,7 +362,7 @@ func implementsAll(set map[string]bool, methods []string) bool {
 // packages.
 func (a *pkgAnalysis) funcValueTargets(sig *types.Signature) []target {
 	key := types.TypeString(sig, nil)
-	if t, ok := a.imported.bySig[key]; ok {
+	if t, ok := a.importIndex().bySig[key]; ok {
 		return t
 	}
 	var out []target
@@ -338,7 +375,7 @@ func (a *pkgAnalysis) funcValueTargets(sig *types.Signature) []target {
 			out = append(out, target{unit: u})
 		}
 	}
-	for _, s := range a.imported.values[key] {
+	for _, s := range a.importIndex().values[key] {
 		out = append(out, target{summary: s})
 	}
 	// Functions of other packages stored here, in order for stable paths.
@@ -354,7 +391,7 @@ func (a *pkgAnalysis) funcValueTargets(sig *types.Signature) []target {
 			out = append(out, target{summary: s})
 		}
 	}
-	a.imported.bySig[key] = out
+	a.importIndex().bySig[key] = out
 	return out
 }
 
@@ -566,5 +603,20 @@ func (a *pkgAnalysis) entryName(path, name string) string {
 	if !a.otherModulePath(path) || !strings.Contains(strings.Split(path, "/")[0], ".") {
 		return "" // this module's, or the standard library's
 	}
+	return name
+}
+
+// fullName is fn.FullName(), memoized: an SDK package calls the same few
+// functions of its runtime module thousands of times, and each call names
+// its callee as the event's entry.
+func (a *pkgAnalysis) fullName(fn *types.Func) string {
+	if name, ok := a.fullNames[fn]; ok {
+		return name
+	}
+	name := fn.FullName()
+	if a.fullNames == nil {
+		a.fullNames = make(map[*types.Func]string)
+	}
+	a.fullNames[fn] = name
 	return name
 }

@@ -460,5 +460,6 @@ func methodSet(named *types.Named) []string {
 		fn := ms.At(i).Obj().(*types.Func)
 		out[i] = fn.Name() + typeString(fn.Signature())
 	}
+	slices.Sort(out) // for implementsAll's binary search
 	return out
 }
