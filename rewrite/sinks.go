@@ -14,7 +14,7 @@ import (
 // the same arguments after a context.
 var netLookups = map[string]bool{
 	"LookupHost": true, "LookupAddr": true, "LookupCNAME": true, "LookupMX": true,
-	"LookupNS": true, "LookupTXT": true, "LookupPort": true, "LookupSRV": true,
+	"LookupNS": true, "LookupTXT": true, "LookupSRV": true,
 }
 
 // sink makes the blocking call at pos take the threaded context:

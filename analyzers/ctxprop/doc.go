@@ -58,7 +58,8 @@
 // RoundTrip with the request's context), net (Dial, DialTimeout, lookups
 // without a context, and the context variants with theirs; a udp, unixgram
 // or ip:proto dial to a constant address without a host name does no round
-// trip and is not a sink), crypto/tls, net/smtp (the greeting
+// trip and is not a sink, nor is LookupPort, which parses the port or
+// reads the services file), crypto/tls, net/smtp (the greeting
 // NewClient reads, and every exchange after it), database/sql without
 // Context, os/exec without CommandContext, the AWS SDK
 // v1's (*request.Request).Send under the context SetContext gave the

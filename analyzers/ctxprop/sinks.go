@@ -60,16 +60,17 @@ func init() {
 
 	// net.DialUDP and DialIP take resolved addresses and do no round trip;
 	// a datagram net.Dial to a literal address, and a unixgram DialUnix,
-	// are let through where they are called (localDatagram).
+	// are let through where they are called (localDatagram). LookupPort
+	// parses the port, or reads the services file: no round trip either.
 	add(none, "net.Dial", "net.DialTCP", "net.DialUnix", "(*net.Dialer).Dial",
 		"net.LookupHost", "net.LookupIP", "net.LookupAddr", "net.LookupCNAME", "net.LookupMX", "net.LookupNS",
-		"net.LookupTXT", "net.LookupSRV", "net.LookupPort")
+		"net.LookupTXT", "net.LookupSRV")
 	add(sinkRule{source: noContext, timeout: "net.DialTimeout's own timeout"}, "net.DialTimeout")
 	add(ctx0, "(*net.Dialer).DialContext",
 		"(*net.Resolver).LookupHost", "(*net.Resolver).LookupIP", "(*net.Resolver).LookupIPAddr",
 		"(*net.Resolver).LookupNetIP", "(*net.Resolver).LookupAddr", "(*net.Resolver).LookupCNAME",
 		"(*net.Resolver).LookupMX", "(*net.Resolver).LookupNS", "(*net.Resolver).LookupTXT",
-		"(*net.Resolver).LookupSRV", "(*net.Resolver).LookupPort")
+		"(*net.Resolver).LookupSRV")
 
 	add(none, "crypto/tls.Dial", "crypto/tls.DialWithDialer", "(*crypto/tls.Conn).Handshake", "(*crypto/tls.Dialer).Dial")
 

@@ -38,6 +38,11 @@ func lookup() {
 		case deadline := <-h.C:
 			net.LookupHost("kubelet.local") // want `"resolver" \(liveness\): net\.LookupHost without the health deadline \(it takes no context\)`
 
+			// A service's port is parsed, or read from a local file
+			// (/etc/services): no round trip, whatever the context.
+			net.LookupPort("tcp", "https")
+			net.DefaultResolver.LookupPort(context.Background(), "tcp", "http")
+
 			ctx, cancel := health.WithDeadline(context.Background(), deadline)
 			net.DefaultResolver.LookupHost(ctx, "kubelet.local")
 			cancel()

@@ -22,7 +22,7 @@ func resolve(host string) error {
 func refresh(ctx context.Context, host string) error {
 	sctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
-	if _, err := net.DefaultResolver.LookupPort(sctx, "tcp", "http"); err != nil {
+	if _, err := net.DefaultResolver.LookupCNAME(sctx, host); err != nil {
 		return err
 	}
 	return resolve(host)

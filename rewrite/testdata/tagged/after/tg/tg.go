@@ -27,7 +27,7 @@ func dial(ctx context.Context, addr string) error {
 // query shares its name with a method that windows.go calls: that call
 // is not a call of query, which is rewritten.
 func query(ctx context.Context, addr string) error {
-	_, err := net.DefaultResolver.LookupPort(ctx, "tcp", addr)
+	_, err := net.DefaultResolver.LookupCNAME(ctx, addr)
 	return err
 }
 
