@@ -265,14 +265,16 @@ func typeUnder(t types.Type) types.Type {
 func (w *walker) call(call *ast.CallExpr) {
 	info := w.a.info
 	fun := ast.Unparen(call.Fun)
-	if tv, ok := info.Types[fun]; ok && tv.IsType() {
-		return // conversion
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil { // else no conversion: the test is a lookup in a large map
+		if tv, ok := info.Types[fun]; ok && tv.IsType() {
+			return // conversion
+		}
 	}
 	if lit, ok := fun.(*ast.FuncLit); ok {
 		w.inline(lit, call)
 		return
 	}
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	// The name first: FullName allocates.
 	if fn != nil && (fn.Name() == "Go" || fn.Name() == "TryGo" || fn.Name() == "AfterFunc") {
 		switch fn.Origin().FullName() {
@@ -321,6 +323,10 @@ func identOf(e ast.Expr) *ast.Ident {
 // literals are inlined, named functions and locals bound to functions are
 // calls at the argument.
 func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
+	// The callee's parameters, looked up for the first name passed; none
+	// for a method expression, whose receiver comes first.
+	var params *types.Tuple
+	looked := false
 	for i, arg := range call.Args {
 		if callee != nil && !w.a.cfg.async && w.a.startsParam(callee, i) {
 			continue
@@ -333,6 +339,15 @@ func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
 		id := identOf(arg)
 		if id == nil {
 			continue // only a name can refer to a function or a bound local
+		}
+		if callee != nil && !looked {
+			looked = true
+			if methodExprShift(w.a.info, call.Fun) == 0 {
+				params = callee.Signature().Params()
+			}
+		}
+		if params != nil && !mayTakeFunc(params, i, callee.Signature().Variadic() && !call.Ellipsis.IsValid()) {
+			continue // no function's type: no need to look the argument up
 		}
 		sig, ok := typeUnder(w.a.info.TypeOf(arg)).(*types.Signature)
 		if !ok {
@@ -352,6 +367,35 @@ func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
 			}
 		}
 	}
+}
+
+// mayTakeFunc reports whether argument i of a call may be a function,
+// from the type of the parameter it is passed to: a function's, an
+// interface's or a type parameter's; a value of any other type is none.
+// spread says the last parameter's elements take the arguments from it on.
+func mayTakeFunc(params *types.Tuple, i int, spread bool) bool {
+	n := params.Len()
+	if n == 0 {
+		return true // a mismatch (the code does not type-check): look
+	}
+	var t types.Type
+	switch {
+	case spread && i >= n-1:
+		s, ok := params.At(n - 1).Type().Underlying().(*types.Slice)
+		if !ok {
+			return true // variadic over a type parameter's core type
+		}
+		t = s.Elem()
+	case i < n:
+		t = params.At(i).Type()
+	default:
+		return true
+	}
+	switch t.Underlying().(type) {
+	case *types.Signature, *types.Interface: // a type parameter's is its constraint
+		return true
+	}
+	return false
 }
 
 // passedArgs are the arguments a function value of signature sig, passed
