@@ -14,7 +14,28 @@ import (
 // all, by its arguments: a datagram dial to a literal address, a gRPC dial
 // that does not wait for the connection.
 func (a *pkgAnalysis) noRoundTrip(call *ast.CallExpr, fn *types.Func) bool {
-	return a.localDatagram(call, fn) || a.nonBlockingDial(call, fn)
+	return a.localDatagram(call, fn) || a.literalResolve(call, fn) || a.nonBlockingDial(call, fn)
+}
+
+// literalResolve reports whether net.ResolveTCPAddr, ResolveUDPAddr or
+// ResolveIPAddr gets a constant address that names no host to look up.
+// (A port named by its service is read from a local file.)
+func (a *pkgAnalysis) literalResolve(call *ast.CallExpr, fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "net" || len(call.Args) != 2 {
+		return false
+	}
+	address, ok := a.constString(call.Args[1])
+	if !ok {
+		return false
+	}
+	switch fn.Name() {
+	case "ResolveTCPAddr", "ResolveUDPAddr":
+		host, ok := hostOf(address)
+		return ok && literalHost(host)
+	case "ResolveIPAddr":
+		return literalHost(address)
+	}
+	return false
 }
 
 // dialArgs gives, for the dials that take a network and an address, the

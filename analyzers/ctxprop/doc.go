@@ -56,7 +56,8 @@
 // Sinks. A curated model, not the standard library's bodies: net/http
 // (Get, Head, Post, PostForm, the same on *Client, (*Client).Do and
 // RoundTrip with the request's context), net (Dial, DialTimeout, lookups
-// without a context, and the context variants with theirs; a udp, unixgram
+// without a context, and the context variants with theirs, ResolveTCPAddr,
+// ResolveUDPAddr and ResolveIPAddr of a host name; a udp, unixgram
 // or ip:proto dial to a constant address without a host name does no round
 // trip and is not a sink, nor is LookupPort, which parses the port or
 // reads the services file), crypto/tls, net/smtp (the greeting

@@ -65,6 +65,10 @@ func init() {
 	add(none, "net.Dial", "net.DialTCP", "net.DialUnix", "(*net.Dialer).Dial",
 		"net.LookupHost", "net.LookupIP", "net.LookupAddr", "net.LookupCNAME", "net.LookupMX", "net.LookupNS",
 		"net.LookupTXT", "net.LookupSRV")
+	// Resolving an address looks its host up, with no context form; one
+	// that names no host is let through where it is called
+	// (literalResolve).
+	add(none, "net.ResolveTCPAddr", "net.ResolveUDPAddr", "net.ResolveIPAddr")
 	add(sinkRule{source: noContext, timeout: "net.DialTimeout's own timeout"}, "net.DialTimeout")
 	add(ctx0, "(*net.Dialer).DialContext",
 		"(*net.Resolver).LookupHost", "(*net.Resolver).LookupIP", "(*net.Resolver).LookupIPAddr",

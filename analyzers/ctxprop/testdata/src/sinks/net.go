@@ -31,7 +31,7 @@ func dial() {
 
 // DNS lookups: the package-level ones take no context and are reported;
 // the *net.Resolver methods run under theirs.
-func lookup() {
+func lookup(host string) {
 	h := health.RegisterLiveness("resolver")
 	for {
 		select {
@@ -42,6 +42,17 @@ func lookup() {
 			// (/etc/services): no round trip, whatever the context.
 			net.LookupPort("tcp", "https")
 			net.DefaultResolver.LookupPort(context.Background(), "tcp", "http")
+
+			// Resolving an address looks its host name up: a DNS
+			// exchange with no context form. An IP address, or no host
+			// (the local system), needs no lookup.
+			net.ResolveTCPAddr("tcp", "kubelet.local:10250") // want `"resolver" \(liveness\): net\.ResolveTCPAddr without the health deadline \(it takes no context\)`
+			net.ResolveUDPAddr("udp", host)                  // want `"resolver" \(liveness\): net\.ResolveUDPAddr without the health deadline \(it takes no context\)`
+			net.ResolveIPAddr("ip", "kubelet.local")         // want `"resolver" \(liveness\): net\.ResolveIPAddr without the health deadline \(it takes no context\)`
+			net.ResolveTCPAddr("tcp", "127.0.0.1:10250")
+			net.ResolveUDPAddr("udp", ":8125")
+			net.ResolveUDPAddr("udp6", "[::1]:domain")
+			net.ResolveIPAddr("ip4", "10.0.0.1")
 
 			ctx, cancel := health.WithDeadline(context.Background(), deadline)
 			net.DefaultResolver.LookupHost(ctx, "kubelet.local")
