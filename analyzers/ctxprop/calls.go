@@ -47,7 +47,11 @@ type event struct {
 	pos token.Pos
 	// via holds the calls through which a function literal bound to a
 	// local was entered: hops before pos in the same unit.
-	via     []token.Pos
+	via []token.Pos
+	// in is the unit the call at pos is made in, when not the walker's:
+	// a helper of the package that calls the function passed to it
+	// (calledThere), entered through the last of via.
+	in      *unit
 	dynamic bool
 	sink    *sinkHit
 	targets []target
@@ -355,7 +359,9 @@ func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
 		}
 		if tv, ok := w.a.info.Types[arg]; ok && tv.IsValue() {
 			if fn, ok := w.a.info.Uses[id].(*types.Func); ok {
-				w.funcValue(fn, arg, arg.Pos(), nil, w.passedArgs(call, sig))
+				if params == nil || !w.calledThere(call, callee, i, fn, arg, sig) {
+					w.funcValue(fn, arg, arg.Pos(), nil, w.passedArgs(call, sig))
+				}
 				continue
 			}
 			if id, ok := arg.(*ast.Ident); ok {
@@ -367,6 +373,53 @@ func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
 			}
 		}
 	}
+}
+
+// calledThere records fn, passed as argument i of call to callee, a
+// function of the package, as run where callee calls that parameter by
+// name (g(xs, query), and in g, fetch(x)): the chain goes through the
+// call of g and g's call, as the program does, and as -fix threads the
+// context. It reports false, recording nothing, when callee has no such
+// call (it spreads its functions from a slice, say) or fn is a sink.
+func (w *walker) calledThere(call *ast.CallExpr, callee *types.Func, i int, fn *types.Func, arg ast.Expr, sig *types.Signature) bool {
+	a := w.a
+	g := a.funcUnits[callee.Origin()]
+	if g == nil || g.decl == nil || g.sig == nil || i >= g.sig.Params().Len() {
+		return false
+	}
+	inside := a.paramCall(g, g.sig.Params().At(i))
+	if inside == nil {
+		return false
+	}
+	t, ok := a.valueTarget(fn, arg)
+	if !ok {
+		return false
+	}
+	w.via = append(w.via, call.Pos())
+	w.emit(event{pos: inside.Pos(), in: g, dynamic: true, args: w.passedArgs(call, sig), targets: []target{t}})
+	w.via = w.via[:len(w.via)-1]
+	return true
+}
+
+// paramCall returns g's first call of its parameter p by name, or nil.
+func (a *pkgAnalysis) paramCall(g *unit, p *types.Var) *ast.CallExpr {
+	if c, ok := a.paramCalls[p]; ok {
+		return c
+	}
+	var inside *ast.CallExpr
+	ast.Inspect(g.decl.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && inside == nil {
+			if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && a.info.Uses[id] == p {
+				inside = c
+			}
+		}
+		return inside == nil
+	})
+	if a.paramCalls == nil {
+		a.paramCalls = make(map[*types.Var]*ast.CallExpr)
+	}
+	a.paramCalls[p] = inside
+	return inside
 }
 
 // mayTakeFunc reports whether argument i of a call may be a function,

@@ -72,6 +72,7 @@ type pkgAnalysis struct {
 	implCache     map[implKey][]target             // implementations' cache
 	ifaces        map[*types.Interface]*ifaceFacts // implementations' per interface
 	fullNames     map[*types.Func]string           // fullName's cache
+	paramCalls    map[*types.Var]*ast.CallExpr     // paramCall's cache
 	locals        []types.Type                     // localTypes' cache
 	storeIx       *storeIndex                      // fieldStores' index (storedtypes.go)
 	storeCands    int8                             // mayStore's answer: 0 unknown, 1 no, 2 yes

@@ -1,6 +1,7 @@
 package ctxprop
 
 import (
+	"cmp"
 	"go/types"
 	"iter"
 	"slices"
@@ -224,7 +225,7 @@ func (a *pkgAnalysis) eventHops(u *unit, ev *event) {
 	for _, p := range ev.via {
 		ev.hops = append(ev.hops, a.hop(u, p, false))
 	}
-	ev.hops = append(ev.hops, a.hop(u, ev.pos, ev.dynamic))
+	ev.hops = append(ev.hops, a.hop(cmp.Or(ev.in, u), ev.pos, ev.dynamic))
 	if ev.sink != nil || ev.entry != "" { // the reaches' path ends here
 		ev.path = newPath(ev.hops, nil)
 	}

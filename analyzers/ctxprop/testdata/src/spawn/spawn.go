@@ -48,7 +48,7 @@ func evaluated() {
 func waitedOnChannel() {
 	h := health.RegisterLiveness("waited")
 	for range h.C {
-		_ = gatherOnce(refreshErr) // want `"waited" \(liveness\): net/http.Get without the health deadline \(it takes no context\): waitedOnChannel \(spawn.go:\d+\) → refreshErr`
+		_ = gatherOnce(refreshErr) // want `"waited" \(liveness\): net/http.Get without the health deadline \(it takes no context\): waitedOnChannel \(spawn.go:\d+\) → ~gatherOnce \(spawn.go:\d+\) → refreshErr`
 	}
 }
 
