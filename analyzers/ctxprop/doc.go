@@ -62,7 +62,9 @@
 // trip and is not a sink, nor is LookupPort, which parses the port or
 // reads the services file), crypto/tls, net/smtp (the greeting
 // NewClient reads, and every exchange after it), database/sql without
-// Context, os/exec without CommandContext, the AWS SDK
+// Context (but on a handle opened with an in-process driver, SQLite say,
+// found through the locals, unexported fields and package functions it
+// passed through), os/exec without CommandContext, the AWS SDK
 // v1's (*request.Request).Send under the context SetContext gave the
 // request (none: unbounded). A call into
 // another module to a function or interface method that takes a

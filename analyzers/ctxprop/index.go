@@ -72,6 +72,8 @@ type pkgAnalysis struct {
 	implCache     map[implKey][]target             // implementations' cache
 	ifaces        map[*types.Interface]*ifaceFacts // implementations' per interface
 	fullNames     map[*types.Func]string           // fullName's cache
+	addressed     map[types.Object]bool            // variables and fields (origins) whose address is taken
+	litParams     map[*types.Var]bool              // the parameters of the package's function literals
 	paramCalls    map[*types.Var]*ast.CallExpr     // paramCall's cache
 	locals        []types.Type                     // localTypes' cache
 	storeIx       *storeIndex                      // fieldStores' index (storedtypes.go)
@@ -145,6 +147,13 @@ func (a *pkgAnalysis) index() {
 			a.units = append(a.units, u)
 		case *ast.FuncLit:
 			a.nodes = append(a.nodes, n)
+			for _, field := range n.Type.Params.List {
+				for _, id := range field.Names {
+					if v, ok := a.info.Defs[id].(*types.Var); ok {
+						put(&a.litParams, v, true)
+					}
+				}
+			}
 			a.stores.litStored(a.info, a.pass.Pkg, n, stack)
 			decl := enclosingDecl(stack)
 			litCount[decl]++
@@ -176,6 +185,7 @@ func (a *pkgAnalysis) index() {
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
 				a.markWritten(n.X) // &x.opts may be written through
+				a.markAddressed(n.X)
 			}
 		case *ast.GoStmt:
 			a.nodes = append(a.nodes, n)
@@ -251,6 +261,23 @@ func (a *pkgAnalysis) indexAssign(lhs, rhs []ast.Expr) {
 				a.assigns[obj] = append(a.assigns[obj], r)
 			}
 		}
+	}
+}
+
+// markAddressed records the variable or field whose address e takes: what
+// it holds may change through the pointer, unseen (inprocess.go).
+func (a *pkgAnalysis) markAddressed(e ast.Expr) {
+	var obj types.Object
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		obj = a.objOf(e)
+	case *ast.SelectorExpr:
+		if sel, ok := a.info.Selections[e]; ok && sel.Kind() == types.FieldVal {
+			obj = sel.Obj().(*types.Var).Origin()
+		}
+	}
+	if obj != nil {
+		put(&a.addressed, obj, true)
 	}
 }
 
