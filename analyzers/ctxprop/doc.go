@@ -69,7 +69,9 @@
 // request (none: unbounded). A call into
 // another module to a function or interface method that takes a
 // context.Context (gRPC clients, Kubernetes and cloud SDKs; not the
-// OpenTelemetry and OpenCensus APIs, whose context carries spans) is
+// OpenTelemetry and OpenCensus APIs, whose context carries spans, nor a
+// function whose only result is an *http.Client, such as
+// oauth2.NewClient: it builds the client whose requests block) is
 // presumed blocking (grpc.Dial and DialContext only with WithBlock or
 // WithReturnConnectionError: otherwise they return at once), and so is a context-taking method of the module's own
 // interface when no type of the module visible from the call implements

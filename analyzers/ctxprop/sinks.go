@@ -139,7 +139,7 @@ func (a *pkgAnalysis) sinkRuleFor(fn *types.Func) (sinkRule, bool) {
 		}
 		return sinkRule{source: noContext}, true
 	}
-	if fn.Pkg() != nil && !isHealthPkg(fn.Pkg()) && !derivesContext(fn) && !setsContext(fn) && !telemetry(fn.Pkg()) && a.otherModule(fn) {
+	if fn.Pkg() != nil && !isHealthPkg(fn.Pkg()) && !derivesContext(fn) && !setsContext(fn) && !buildsClient(fn) && !telemetry(fn.Pkg()) && a.otherModule(fn) {
 		if i := contextParam(fn); i >= 0 {
 			return sinkRule{source: ctxArg, arg: i}, true
 		}
@@ -196,6 +196,16 @@ func setsContext(fn *types.Func) bool {
 		return recv != nil && res.Len() == 1 && types.Identical(recv.Type(), res.At(0).Type())
 	}
 	return false
+}
+
+// buildsClient reports whether fn's only result is an *http.Client: it
+// builds a client (oauth2.NewClient, (*oauth2.Config).Client), whose
+// requests are the calls that block, and may keep the context for them,
+// so that the loop's must not go there. With no error to return it
+// cannot have made a round trip that failed.
+func buildsClient(fn *types.Func) bool {
+	results := fn.Signature().Results()
+	return results.Len() == 1 && isNamedPtr(results.At(0).Type(), "net/http", "Client")
 }
 
 // telemetry reports whether pkg is a tracing or metrics API, whose methods

@@ -3,6 +3,7 @@ package sinks
 import (
 	"context"
 
+	"example.org/auth"
 	"example.org/cloud/ec2"
 	"example.org/kube"
 	"example.org/sysinfo/disk"
@@ -78,5 +79,19 @@ func withIdleContextForm() {
 		disk.IOCounters()
 		disk.Serial("/dev/sda") // want `example\.org/sysinfo/disk\.Serial without the health deadline \(it takes no context; example\.org/sysinfo/disk\.SerialWithContext takes one\)`
 		disk.Label("/dev/sda")  // want `example\.org/sysinfo/disk\.Label without the health deadline \(it takes no context; example\.org/sysinfo/disk\.LabelWithContext takes one\)`
+	}
+}
+
+// A function of another module whose only result is an *http.Client
+// builds a client: it cannot report a failed round trip, so it makes
+// none. The client's requests are the calls to bound. One that also
+// returns an error may look credentials up on the network.
+func buildsClient() {
+	h := health.RegisterLiveness("oauth")
+	for range h.C {
+		client := auth.NewClient(context.Background(), "token")
+		_ = client
+		auth.Exchange(context.Background(), "code") // want `"oauth" \(liveness\): example\.org/auth\.Exchange without the health deadline \(context\.Background\(\)\)`
+		auth.DefaultClient(context.Background())    // want `"oauth" \(liveness\): example\.org/auth\.DefaultClient without the health deadline \(context\.Background\(\)\)`
 	}
 }
