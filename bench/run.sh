@@ -26,9 +26,9 @@
 # vet ctxlint/vet floor, and the .vetx bytes per package that go vet wrote
 # for the module's packages (measured in one more, untimed, run of each tool).
 # For a real tree (realdeps, the agents) it adds x_cpu, the ratio of the
-# median CPU times (user plus system): on a shared machine another
-# process's load stretches the wall time of both tools unevenly, and adds
-# little to their CPU time.
+# median CPU times (user plus system): what the tools compute, apart from
+# how the cores were shared. On the shared virtual machines it has moved
+# with the wall ratio, so it is no substitute for more runs.
 # Last, bench/analyzetime loads the module once and times ctxlint's analysis
 # alone, R times: ctxlint's own cost, free of the load's noise.
 #
