@@ -104,7 +104,7 @@ func (b *builder) tailsOf(fn ast.Node) []tail {
 		visit = func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.GoStmt:
-				if !ctxprop.Joins(info, body, n) {
+				if !ctxprop.Joins(info, body, n, b.pl.prog.bodyIn(pkg.Types)) {
 					return false
 				}
 				for _, arg := range n.Call.Args { // evaluated here

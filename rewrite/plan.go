@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -326,6 +327,10 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 				r = b.passedAt(pos)
 			}
 			b.resolved[key] = r
+		}
+		if r == nil && p.receiveAt(pos) {
+			b.refuse("hand-off", fmt.Sprintf("%s waits at %s:%d for %s, which sends on the channel it receives from: a context does not follow a channel; send the deadline with the work, or bound the wait, by hand", h.Func, filepath.Base(h.File), h.Line, next), p.fset.Position(pos), label)
+			return 0
 		}
 		if r == nil {
 			b.refuse("unresolved", fmt.Sprintf("no call of %s at %s:%d:%d in the loaded packages", next, h.File, h.Line, h.Col), p.fset.Position(pos), label)

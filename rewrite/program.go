@@ -193,6 +193,17 @@ func (p *program) funcOf(obj types.Object) *fun {
 	return p.funcs[fn.Origin().Pos()]
 }
 
+// bodyIn returns a function giving the body of a function declared in
+// pkg, or nil: what ctxprop.Joins reads a goroutine's sends in.
+func (p *program) bodyIn(pkg *types.Package) func(*types.Func) ast.Node {
+	return func(fn *types.Func) ast.Node {
+		if f := p.funcOf(fn); f != nil && fn.Pkg() == pkg && f.decl.Body != nil {
+			return f.decl.Body
+		}
+		return nil
+	}
+}
+
 // varAt is the variable or field declared at pos, or nil.
 func (p *program) varAt(pos token.Pos) *types.Var {
 	f, path := p.enclosing(pos)
@@ -215,6 +226,21 @@ func (p *program) enclosing(pos token.Pos) (*file, []ast.Node) {
 	}
 	path, _ := astutil.PathEnclosingInterval(f.ast, pos, pos)
 	return f, path
+}
+
+// receiveAt reports whether a channel receive (<-ch) starts at pos: a hop
+// ctxprop makes where a function waits for the one that sends on ch.
+func (p *program) receiveAt(pos token.Pos) bool {
+	_, path := p.enclosing(pos)
+	for _, n := range path {
+		if n.Pos() != pos {
+			break
+		}
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+			return true
+		}
+	}
+	return false
 }
 
 // funcAt is the innermost function (a *ast.FuncDecl or *ast.FuncLit)

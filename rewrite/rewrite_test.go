@@ -38,6 +38,8 @@ var cases = []struct {
 }{
 	{name: "chain"},
 	{name: "joined"},
+	// The worker pool's path waits on a channel: refused and left.
+	{name: "handoff", refused: []string{"hand-off"}, remain: 1},
 	{name: "iface"},
 	{name: "scanners"},
 	{name: "periodic", opts: rewrite.Options{Timeout: 5 * time.Second}},

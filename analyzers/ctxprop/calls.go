@@ -220,13 +220,15 @@ func (w *walker) walk(n ast.Node) {
 			for _, arg := range x.Call.Args { // evaluated before the goroutine starts
 				w.walk(arg)
 			}
-			if w.a.cfg.async || w.waitsForGoroutines() || waitedOnChannel(w.a.info, w.unitBody(), x) {
+			if w.a.cfg.async || w.waitsForGoroutines() || waitedOnChannel(w.a.info, w.unitBody(), x, w.a.bodyOf) {
 				w.call(x.Call)
 			}
 			i = skip(x)
 			continue
 		case *ast.CallExpr:
 			w.call(x)
+		case *ast.UnaryExpr: // a receive from a field channel (handoff.go)
+			w.received(x)
 		case *ast.RangeStmt: // over a function: the iterator runs the body as yield
 			sig, _ := typeUnder(w.a.info.TypeOf(x.X)).(*types.Signature)
 			w.walk(x.X)
@@ -876,9 +878,19 @@ func (w *walker) setContextArg(recv ast.Expr, call *ast.CallExpr) ast.Expr {
 // starts, as ctxprop decides it: body waits on a sync.WaitGroup or an
 // errgroup.Group, or receives from a channel the goroutine sends on or
 // closes. The goroutine's calls are then the function's own, on the
-// paths through it.
-func Joins(info *types.Info, body ast.Node, g *ast.GoStmt) bool {
-	return waitsForGoroutines(info, body) || waitedOnChannel(info, body, g)
+// paths through it. bodyOf gives the body of a function of the package
+// (nil when it is not known): a goroutine that runs one sends on the
+// channels g passes it.
+func Joins(info *types.Info, body ast.Node, g *ast.GoStmt, bodyOf func(*types.Func) ast.Node) bool {
+	return waitsForGoroutines(info, body) || waitedOnChannel(info, body, g, bodyOf)
+}
+
+// bodyOf returns the body of a function declared in the package, or nil.
+func (a *pkgAnalysis) bodyOf(fn *types.Func) ast.Node {
+	if u := a.funcUnits[fn]; u != nil && u.decl != nil && u.decl.Body != nil {
+		return u.decl.Body
+	}
+	return nil
 }
 
 // waitsForGoroutines reports whether n waits for the goroutines it starts.

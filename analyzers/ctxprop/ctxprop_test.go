@@ -17,7 +17,7 @@ import (
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxprop.Analyzer,
 		"roots", "ddagent", "sinks", "sinks/indirect", "sinks/indirectfact", "sinks/viaevicters", "dataflow", "interproc", "chain/a", "dyn/loop",
-		"paramnames/loop", "fv/prov", "fv/wiring", "fv/loop", "names/tagger", "names/status", "names/loop", "kvloop", "storedtypes", "localiface/loop", "spawn", "generic", "suppress", "suppress/client", "generated", "iterseq", "quiet", "shapes", "fields/cache", "fields/loop", "ctorfield/status", "ctorfield/election", "ctorfield/probes", "ctorfield/loop", "ifaceentry", "constbranch", "handlers/base", "handlers/loop", "handlers/leak", "handlers/leakloop", "setupfield/backoff", "setupfield/socket", "setupfield/registry", "setupfield/daemon", "setupfield/loop", "constguard", "passedfunc")
+		"paramnames/loop", "fv/prov", "fv/wiring", "fv/loop", "names/tagger", "names/status", "names/loop", "kvloop", "storedtypes", "localiface/loop", "spawn", "generic", "suppress", "suppress/client", "generated", "iterseq", "quiet", "shapes", "fields/cache", "fields/loop", "ctorfield/status", "ctorfield/election", "ctorfield/probes", "ctorfield/loop", "ifaceentry", "constbranch", "handlers/base", "handlers/loop", "handlers/leak", "handlers/leakloop", "setupfield/backoff", "setupfield/socket", "setupfield/registry", "setupfield/daemon", "setupfield/loop", "constguard", "passedfunc", "workers")
 }
 
 func TestSuggestedFixes(t *testing.T) {

@@ -45,8 +45,15 @@
 // in place or through a local, and goroutines the iteration waits for
 // (sync.WaitGroup.Wait, errgroup.Group.Wait, or a receive from a channel
 // the goroutine sends on or closes, unless the select around it can give
-// up on a context's Done or a case that returns). A goroutine it starts and does
-// not wait for (go f(), time.AfterFunc) does not block it and is not
+// up on a context's Done or a case that returns). The goroutine may run a
+// literal or a function of the package: go fetch(name, results) sends on
+// results when fetch sends on that parameter. A receive from a channel
+// kept in a field, outside a select, waits for the functions of the
+// package that send on it or close it as the last thing they do: a worker
+// pool's done channel, followed through fields, constructor parameters
+// and assignments. The path then goes into the sender ("~Collect → Worker.do");
+// -fix refuses it ("hand-off"): a context does not follow a channel. A
+// goroutine it starts and does not wait for (go f(), time.AfterFunc) does not block it and is not
 // reported unless -ctxprop.async is set. A function passed to a call is
 // taken to run during it (retry, sort and iterate helpers), unless the
 // callee only starts it in a goroutine it does not wait for: the Starts

@@ -81,6 +81,7 @@ type pkgAnalysis struct {
 	program       *Program                         // whole-program runs only
 	litsByPos     map[token.Pos]*unit              // litUnitAt's index
 	isDependency  int8                             // dependency's answer: 0 unknown, 1 no, 2 yes
+	handoff       handoffs                         // channel hand-offs (handoff.go)
 	// importedValues holds the functions of other packages this package
 	// uses as values (reg.Register("docker", prov.Hostname)): the Dispatch
 	// fact passes them on with their summaries.
@@ -187,6 +188,9 @@ func (a *pkgAnalysis) index() {
 				a.markWritten(n.X) // &x.opts may be written through
 				a.markAddressed(n.X)
 			}
+			a.indexReceive(n, stack)
+		case *ast.SendStmt:
+			a.indexSend(n.Chan, stack)
 		case *ast.GoStmt:
 			a.nodes = append(a.nodes, n)
 		case *ast.RangeStmt:
@@ -195,6 +199,9 @@ func (a *pkgAnalysis) index() {
 			}
 		case *ast.CallExpr:
 			a.nodes = append(a.nodes, n)
+			if len(n.Args) == 1 && isBuiltin(a.info, n, "close") {
+				a.indexSend(n.Args[0], stack)
+			}
 			if fn, ok := typeutil.Callee(a.info, n).(*types.Func); ok && fn.Pkg() == a.pass.Pkg {
 				a.calls[fn.Origin()] = append(a.calls[fn.Origin()], callSite{n, enclosingDecl(stack)})
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Starts is the fact ctxprop exports for a function that does not run some
@@ -82,7 +83,7 @@ func startedParams(info *types.Info, decl *ast.FuncDecl) []int {
 				// What runs in the new goroutine is the call's function;
 				// the arguments are evaluated before it starts. One the
 				// function waits for on a channel runs during the call.
-				call, funAsync = n.Call, !waitedOnChannel(info, decl.Body, n)
+				call, funAsync = n.Call, !waitedOnChannel(info, decl.Body, n, nil)
 			case *ast.CallExpr:
 				call = n
 				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
@@ -203,41 +204,36 @@ func exportStarts(pass *analysis.Pass) {
 // statement g, waits for the goroutine by receiving from a channel the
 // goroutine sends on or closes (done <- f(); ... <-done): the goroutine
 // then runs during the function, as one it joins with a WaitGroup does.
-// Receives inside other function literals are not the function's own.
-func waitedOnChannel(info *types.Info, body ast.Node, g *ast.GoStmt) bool {
-	lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
-	if !ok || body == nil {
+// The goroutine runs a literal, whose sends on the function's variables
+// count, or a function of the package (bodyOf gives its body; nil when
+// none is known), whose sends on its parameters count for the arguments
+// g passes them (go fetch(name, results)). Receives inside other function
+// literals are not the function's own.
+func waitedOnChannel(info *types.Info, body ast.Node, g *ast.GoStmt, bodyOf func(*types.Func) ast.Node) bool {
+	if body == nil {
 		return false
 	}
-	outer := func(e ast.Expr) types.Object {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		obj := info.Uses[id]
-		if obj == nil || (obj.Pos() >= lit.Pos() && obj.Pos() < lit.End()) {
-			return nil // declared in the goroutine: not shared
-		}
-		return obj
-	}
 	sent := map[types.Object]bool{}
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SendStmt:
-			if obj := outer(n.Chan); obj != nil {
+	if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok {
+		for obj := range sentOn(info, lit.Body) {
+			if obj.Pos() < lit.Pos() || obj.Pos() >= lit.End() { // not declared in the goroutine
 				sent[obj] = true
 			}
-		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "close" {
-					if obj := outer(n.Args[0]); obj != nil {
-						sent[obj] = true
-					}
+		}
+	} else if fn, ok := typeutil.Callee(info, g.Call).(*types.Func); ok && bodyOf != nil {
+		if fbody := bodyOf(fn.Origin()); fbody != nil {
+			params := fn.Signature().Params()
+			senders := sentOn(info, fbody)
+			for i, arg := range g.Call.Args {
+				if i >= params.Len() || !senders[params.At(i).Origin()] {
+					continue
+				}
+				if id, ok := ast.Unparen(arg).(*ast.Ident); ok && info.Uses[id] != nil {
+					sent[info.Uses[id]] = true
 				}
 			}
 		}
-		return true
-	})
+	}
 	if len(sent) == 0 {
 		return false
 	}
@@ -280,6 +276,30 @@ func waitedOnChannel(info *types.Info, body ast.Node, g *ast.GoStmt) bool {
 		return !waited
 	})
 	return waited
+}
+
+// sentOn returns the variables whose channels body sends on or closes.
+func sentOn(info *types.Info, body ast.Node) map[types.Object]bool {
+	sent := map[types.Object]bool{}
+	use := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && info.Uses[id] != nil {
+			sent[info.Uses[id]] = true
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SendStmt:
+			use(n.Chan)
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "close" {
+					use(n.Args[0])
+				}
+			}
+		}
+		return true
+	})
+	return sent
 }
 
 // commRecv reports whether the select case receives with recv.
