@@ -335,7 +335,9 @@ func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
 	looked := false
 	for i, arg := range call.Args {
 		if callee != nil && !w.a.cfg.async && w.a.startsParam(callee, i) {
-			continue
+			if !w.joinedLater(call, callee, i) || w.inlineBound(arg, call) {
+				continue
+			}
 		}
 		arg = ast.Unparen(arg)
 		if lit, ok := arg.(*ast.FuncLit); ok {

@@ -53,7 +53,11 @@
 // pool's done channel, followed through fields, constructor parameters
 // and assignments. The path then goes into the sender ("~Collect → Worker.do");
 // -fix refuses it ("hand-off"): a context does not follow a channel. A
-// goroutine it starts and does not wait for (go f(), time.AfterFunc) does not block it and is not
+// method of the package that starts its function parameter in a goroutine
+// counted by a sync.WaitGroup field of its receiver runs it during the
+// caller when the caller then calls, on the same receiver, a method that
+// waits on that field (tc.Run(job); ...; tc.Wait(): a throttled executor).
+// A goroutine it starts and does not wait for (go f(), time.AfterFunc) does not block it and is not
 // reported unless -ctxprop.async is set. A function passed to a call is
 // taken to run during it (retry, sort and iterate helpers), unless the
 // callee only starts it in a goroutine it does not wait for: the Starts

@@ -65,9 +65,10 @@ type pkgAnalysis struct {
 	sinkImpls     map[implKey][]sinkImpl
 	sinkTypePkgs  []*types.Package // the closure's packages whose types may be sinks
 	sinkCache     map[*types.Func]sinkLookup
-	params        map[*types.Var]paramRef // parameters of the package's functions
-	started       map[*types.Func][]int   // startsParam's cache
-	ownImpls      map[string]bool         // moduleOnlyElsewhere's cache
+	params        map[*types.Var]paramRef    // parameters of the package's functions
+	started       map[*types.Func][]int      // startsParam's cache
+	waitersOf     map[paramRef][]*types.Func // waiters' cache
+	ownImpls      map[string]bool            // moduleOnlyElsewhere's cache
 	typeArgCache  map[*types.TypeParam][]types.Type
 	implCache     map[implKey][]target             // implementations' cache
 	ifaces        map[*types.Interface]*ifaceFacts // implementations' per interface

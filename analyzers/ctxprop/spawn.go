@@ -345,3 +345,175 @@ func leavesEarly(info *types.Info, cc *ast.CommClause) bool {
 	}
 	return returns
 }
+
+// joinedLater reports whether the function started as parameter i of a
+// call of callee, a method of the package, is waited for later in the
+// unit: callee starts it in a goroutine that marks a WaitGroup field of
+// its receiver done, and the unit calls, on the same receiver, a method
+// that waits on that field (tc.call(job); ...; tc.wait()): a throttled
+// caller, a worker group of the package's own.
+func (w *walker) joinedLater(call *ast.CallExpr, callee *types.Func, i int) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	recv, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok || w.a.objOf(recv) == nil {
+		return false
+	}
+	waiters := w.a.waiters(callee.Origin(), i)
+	if len(waiters) == 0 {
+		return false
+	}
+	obj := w.a.objOf(recv)
+	joined := false
+	ast.Inspect(w.unitBody(), func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && !joined && c.Pos() > call.Pos() {
+			if s, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+				if x, ok := ast.Unparen(s.X).(*ast.Ident); ok && w.a.objOf(x) == obj {
+					fn, _ := w.a.info.Uses[s.Sel].(*types.Func)
+					joined = fn != nil && slices.Contains(waiters, fn.Origin())
+				}
+			}
+		}
+		return !joined
+	})
+	return joined
+}
+
+// inlineBound inlines the literals a local bound to arg holds, when it
+// holds only literals: a job a throttled caller runs and the unit waits
+// for runs with the unit's variables (the context it captures), as a
+// literal passed in place does.
+func (w *walker) inlineBound(arg ast.Expr, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(arg).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := w.a.objOf(id).(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	refs, lits, ok := w.a.boundFuncs(v)
+	if !ok {
+		return false
+	}
+	for _, r := range refs {
+		lit, ok := r.(*ast.FuncLit)
+		if !ok {
+			return false
+		}
+		lits = append(lits, lit)
+	}
+	w.via = append(w.via, arg.Pos())
+	for _, lit := range lits {
+		w.inline(lit, call)
+	}
+	w.via = w.via[:len(w.via)-1]
+	return true
+}
+
+// waiters returns the methods of fn's receiver type that wait for the
+// goroutines fn starts running its parameter i, when fn marks them done on
+// a sync.WaitGroup field of its receiver.
+func (a *pkgAnalysis) waiters(fn *types.Func, i int) []*types.Func {
+	key := paramRef{fn, i}
+	if ws, ok := a.waitersOf[key]; ok {
+		return ws
+	}
+	ws := a.findWaiters(fn, i)
+	put(&a.waitersOf, key, ws)
+	return ws
+}
+
+func (a *pkgAnalysis) findWaiters(fn *types.Func, i int) []*types.Func {
+	u := a.funcUnits[fn]
+	named := recvNamed(fn)
+	if u == nil || u.decl == nil || u.decl.Body == nil || named == nil || i >= fn.Signature().Params().Len() {
+		return nil
+	}
+	param := fn.Signature().Params().At(i)
+	// wgField returns the WaitGroup field x.f names, when x is recv and
+	// m is the method called on it (x.f.Done()).
+	wgField := func(info *types.Info, c *ast.CallExpr, recv *types.Var, m string) *types.Var {
+		s, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !ok || s.Sel.Name != m {
+			return nil
+		}
+		f, ok := ast.Unparen(s.X).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		if x, ok := ast.Unparen(f.X).(*ast.Ident); !ok || info.Uses[x] != recv {
+			return nil
+		}
+		if sel, ok := info.Selections[f]; ok && sel.Kind() == types.FieldVal {
+			if v := sel.Obj().(*types.Var); isNamed(v.Type(), "sync", "WaitGroup") || isNamedPtr(v.Type(), "sync", "WaitGroup") {
+				return v.Origin()
+			}
+		}
+		return nil
+	}
+	recvOf := func(decl *ast.FuncDecl) *types.Var {
+		if decl.Recv == nil || len(decl.Recv.List) == 0 || len(decl.Recv.List[0].Names) == 0 {
+			return nil
+		}
+		v, _ := a.info.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
+		return v
+	}
+	recv := recvOf(u.decl)
+	if recv == nil {
+		return nil
+	}
+	// The fields the goroutines running the parameter mark done.
+	var fields []*types.Var
+	ast.Inspect(u.decl.Body, func(n ast.Node) bool {
+		g, ok := n.(*ast.GoStmt)
+		if !ok {
+			return true
+		}
+		lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
+		if !ok {
+			return false
+		}
+		runs := false
+		var done []*types.Var
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && a.info.Uses[id] == param {
+					runs = true
+				}
+				if f := wgField(a.info, c, recv, "Done"); f != nil {
+					done = append(done, f)
+				}
+			}
+			return true
+		})
+		if runs {
+			fields = append(fields, done...)
+		}
+		return false
+	})
+	if len(fields) == 0 {
+		return nil
+	}
+	var out []*types.Func
+	for _, m := range a.units {
+		if m.fn == nil || m.decl == nil || m.decl.Body == nil || recvNamed(m.fn) != named {
+			continue
+		}
+		r := recvOf(m.decl)
+		if r == nil {
+			continue
+		}
+		ast.Inspect(m.decl.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && !slices.Contains(out, m.fn) {
+				if f := wgField(a.info, c, r, "Wait"); f != nil && slices.Contains(fields, f) {
+					out = append(out, m.fn)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}

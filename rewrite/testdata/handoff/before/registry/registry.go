@@ -4,7 +4,8 @@
 // iteration, and -fix passes it the loop's context like any call. probe
 // hands each address to workers started once and waits on a channel they
 // share through fields: a context cannot follow the channel, and -fix
-// refuses that path ("hand-off"), leaving it as it was.
+// refuses that path ("hand-off"), leaving it as it was. scrapeAll runs
+// its jobs through a throttled caller that it then waits for.
 package registry
 
 import (
@@ -99,6 +100,7 @@ func Loop(c *collector) {
 	h := health.RegisterLiveness("registry")
 	for range h.C {
 		c.fetchAll()
+		c.scrapeAll()
 		p.probe()
 	}
 }
