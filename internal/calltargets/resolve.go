@@ -44,12 +44,7 @@ func callGraph(funcs map[*ssa.Function]bool) *calls {
 	}
 	// A fixed order makes node numbering, label sets and callee lists the
 	// same from run to run.
-	slices.SortFunc(order, func(a, b *ssa.Function) int {
-		if c := cmp.Compare(a.Pos(), b.Pos()); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.String(), b.String())
-	})
+	sortFunctions(order)
 
 	// About a node for every third instruction (on generated modules and
 	// ctxlint's own code): room made once, not by doubling as they come.
@@ -82,6 +77,28 @@ func callGraph(funcs map[*ssa.Function]bool) *calls {
 	// before the stores and collect run.
 	c.g.succ, c.g.nodes = nil, nil
 	return c
+}
+
+// sortFunctions sorts fns by position, then by name: only functions that
+// share a position (wrappers, thunks and instantiations have none, or
+// their origin's) are named, which is the costly part.
+func sortFunctions(fns []*ssa.Function) {
+	slices.SortFunc(fns, func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for i := 0; i < len(fns); {
+		j := i + 1
+		for j < len(fns) && fns[j].Pos() == fns[i].Pos() {
+			j++
+		}
+		if j-i > 1 {
+			run := fns[i:j]
+			names := make(map[*ssa.Function]string, len(run))
+			for _, f := range run {
+				names[f] = f.String()
+			}
+			slices.SortFunc(run, func(a, b *ssa.Function) int { return cmp.Compare(names[a], names[b]) })
+		}
+		i = j
+	}
 }
 
 // sites calls yield with every call instruction of the functions.
