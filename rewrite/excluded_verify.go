@@ -300,6 +300,10 @@ func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, 
 			}
 		}
 	}
+	start := time.Now()
+	defer func() {
+		debugf("loaded %d directories under %s from source: %d packages, in %v", len(dirs), c, len(pkgs), time.Since(start).Round(time.Millisecond))
+	}()
 	for _, mod := range slices.Sorted(maps.Keys(byModule)) {
 		patterns := byModule[mod]
 		slices.Sort(patterns)

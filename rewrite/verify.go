@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"slices"
 	"strings"
 
@@ -272,6 +273,15 @@ func (p *program) next(c checked) []*packages.Package {
 	out := make([]*packages.Package, len(p.roots))
 	for i, pkg := range p.roots {
 		out[i] = visit(pkg)
+	}
+	if os.Getenv("CTXLINT_DEBUG") == "timing" {
+		anew := 0
+		for pkg, n := range now {
+			if n != pkg {
+				anew++
+			}
+		}
+		debugf("the next pass: %d of %d packages type-checked anew (changed, or importing a changed one)", anew, len(now))
 	}
 	return out
 }
