@@ -90,8 +90,10 @@
 // so is one that takes no context when the same type (or
 // package) offers its context form, MWithContext or MContext (the AWS SDK
 // v1 convention): it is never bounded. A form whose body never reads its
-// context and reaches no sink (gopsutil's disk.UsageWithContext, which
-// reads the kernel) makes no sink of its M. -ctxprop.sinks adds functions
+// context, but to hand it to functions that do not either, of any package,
+// and that reaches no sink (gopsutil's disk.UsageWithContext, which reads
+// the kernel; process.NewProcessWithContext, whose readers of /proc are
+// another package's) makes no sink of its M. -ctxprop.sinks adds functions
 // (importpath.Func, (*importpath.T).M), -ctxprop.nonblocking removes them.
 //
 // A call into another module that takes no context but gets an options

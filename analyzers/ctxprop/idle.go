@@ -10,8 +10,8 @@ import (
 
 // IdleContext is the fact ctxprop exports for an exported function whose
 // first parameter, a context.Context, does nothing: its body never reads
-// it but to pass it, first, to functions of its package whose context
-// does nothing. A
+// it but to pass it, first, to functions whose context does nothing, of
+// its package or carrying this fact. A
 // library may offer every call in two forms, M and MWithContext, though
 // some of them block on nothing: gopsutil's disk.UsageWithContext ignores
 // its context and reads the kernel; process's CmdlineWithContext hands it
@@ -26,7 +26,8 @@ func (*IdleContext) String() string { return "ignores its context" }
 
 // exportIdleContexts exports IdleContext for the package's functions that
 // qualify: the greatest set of functions taking a context first whose
-// every use of it is as the first argument of a call to one in the set.
+// every use of it is as the first argument of a call to one in the set,
+// or to an imported function with the fact.
 // It runs before the fast path: a
 // package that reaches no sink is just the kind whose forms are idle.
 func exportIdleContexts(pass *analysis.Pass) {
@@ -49,10 +50,19 @@ func exportIdleContexts(pass *analysis.Pass) {
 			idle[fn] = &candidate{fn, fn.Signature().Params().At(0), fd.Body}
 		}
 	}
-	// Only the package's own: a function of another package that takes a
-	// context is presumed blocking from here, whatever its own package
-	// found.
-	isIdle := func(fn *types.Func) bool { return fn != nil && fn.Pkg() == pass.Pkg && idle[fn] != nil }
+	// A function of another package counts when its own package found
+	// it idle: gopsutil's process forms hand their context to its
+	// internal package's readers of /proc. (Idle is not harmless: a
+	// form that reaches a sink still blocks, formBlocks.)
+	isIdle := func(fn *types.Func) bool {
+		if fn == nil {
+			return false
+		}
+		if fn.Pkg() == pass.Pkg {
+			return idle[fn] != nil
+		}
+		return pass.ImportObjectFact(fn, new(IdleContext))
+	}
 	// Each round drops the functions that use their context otherwise;
 	// recursion through the set keeps a function in.
 	for changed := true; changed; {

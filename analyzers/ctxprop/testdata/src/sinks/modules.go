@@ -68,17 +68,19 @@ func withContextForms(svc *ec2.EC2) {
 // A library may offer a context form of every call, blocking or not: a
 // function M is presumed blocking for its form's sake unless that form
 // ignores its context, or only hands it to functions of its package that
-// do. disk's UsageWithContext reads the kernel and IOCountersWithContext
-// hands it to such a reader: neither M is a sink. SerialWithContext runs a
-// command under it; LabelWithContext hands it to another package, which
-// is presumed to use it.
+// do, or to functions of other packages that theirs found to: disk's
+// UsageWithContext reads the kernel, IOCountersWithContext hands it to
+// such a reader, and LabelWithContext to another package's: no M is a
+// sink. SerialWithContext runs a command under it; ModelWithContext hands
+// it to another package's function that waits on it.
 func withIdleContextForm() {
 	h := health.RegisterLiveness("disk-usage")
 	for range h.C {
 		disk.Usage("/")
 		disk.IOCounters()
 		disk.Serial("/dev/sda") // want `example\.org/sysinfo/disk\.Serial without the health deadline \(it takes no context; example\.org/sysinfo/disk\.SerialWithContext takes one\)`
-		disk.Label("/dev/sda")  // want `example\.org/sysinfo/disk\.Label without the health deadline \(it takes no context; example\.org/sysinfo/disk\.LabelWithContext takes one\)`
+		disk.Label("/dev/sda")
+		disk.Model("/dev/sda") // want `example\.org/sysinfo/disk\.Model without the health deadline \(it takes no context; example\.org/sysinfo/disk\.ModelWithContext takes one\)`
 	}
 }
 

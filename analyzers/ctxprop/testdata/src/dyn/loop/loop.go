@@ -76,7 +76,7 @@ type podLister interface {
 
 type kubeLister struct{ c *kube.Client }
 
-func (k kubeLister) List(ctx context.Context) ([]kube.Pod, error) { // want List:"reaches \\(\\*example.org/kube.Client\\).ListPods under param 0 via kubeLister.List"
+func (k kubeLister) List(ctx context.Context) ([]kube.Pod, error) { // want List:"reaches \\(\\*example.org/kube.Client\\).ListPods under param 0 via kubeLister.List" List:"ignores its context"
 	return k.c.ListPods(ctx, "default")
 }
 

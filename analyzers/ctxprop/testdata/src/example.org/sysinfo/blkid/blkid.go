@@ -3,4 +3,15 @@ package blkid
 
 import "context"
 
+// Probe ignores its context.
 func Probe(ctx context.Context, dev string) string { return dev }
+
+// Settle waits for udev under the context.
+func Settle(ctx context.Context, dev string) string {
+	select {
+	case <-ctx.Done():
+		return ""
+	default:
+		return dev
+	}
+}

@@ -49,8 +49,13 @@ func SerialWithContext(ctx context.Context, dev string) (string, error) {
 	return string(out), err
 }
 
-// Label's form hands its context to another package: presumed to block,
-// whatever that package does with it.
+// Label's form hands its context to another package's function that
+// ignores it: as idle as one of its own package.
 func Label(dev string) string { return LabelWithContext(context.Background(), dev) }
 
 func LabelWithContext(ctx context.Context, dev string) string { return blkid.Probe(ctx, dev) }
+
+// Model's form hands it to one that uses it: presumed to block.
+func Model(dev string) string { return ModelWithContext(context.Background(), dev) }
+
+func ModelWithContext(ctx context.Context, dev string) string { return blkid.Settle(ctx, dev) }
