@@ -586,9 +586,13 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 	shift := methodExprShift(a.info, call.Fun)
 	if recv := origin.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
 		static := recv.Type()
+		var promoted *types.Var // the embedded interface field a promoted call goes through
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			if s, ok := a.info.Selections[sel]; ok {
 				static = s.Recv()
+				if promoted = embeddedField(s); promoted != nil {
+					static = promoted.Type()
+				}
 			}
 		}
 		ev.dynamic = true
@@ -626,7 +630,11 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		// *http.Client or over another module's client.
 		impls := a.sinkImplementations(origin, static)
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if stored := a.storedTypes(sel.X); len(stored) > 0 {
+			stored := a.storedTypes(sel.X)
+			if promoted != nil {
+				stored = a.fieldTypes(promoted)
+			}
+			if len(stored) > 0 {
 				ev.targets, impls = a.storedTargets(stored, ev.targets, impls)
 			}
 		}

@@ -121,7 +121,8 @@
 // address is taken. An interface value read from the package's own
 // unexported field whose every store is of a concrete type of the package
 // (a map that only ever receives two kinds of service) resolves to those
-// types' methods alone. In both modes, a call in a file the program
+// types' methods alone; so does a method promoted from such a field
+// embedded in a struct (c.Exchange for c.client.Exchange). In both modes, a call in a file the program
 // compiles never runs a function declared in a _test.go file (a fake a
 // test swaps in): only a call in a test file may. Summaries of unexported
 // functions, of methods of unexported types and of literals cross

@@ -36,8 +36,12 @@ func (a *pkgAnalysis) storedTypes(e ast.Expr) []types.Type {
 	if !a.mayStore() {
 		return nil // no field of the package can hold one: skip the index
 	}
-	f := a.sourceField(e, 0)
-	if f == nil || !candidateField(f, a.pass.Pkg) {
+	return a.fieldTypes(a.sourceField(e, 0))
+}
+
+// fieldTypes is storedTypes for the field f itself.
+func (a *pkgAnalysis) fieldTypes(f *types.Var) []types.Type {
+	if f == nil || !candidateField(f, a.pass.Pkg) || !a.mayStore() {
 		return nil
 	}
 	ix := a.fieldStores()
@@ -45,6 +49,26 @@ func (a *pkgAnalysis) storedTypes(e ast.Expr) []types.Type {
 		return nil
 	}
 	return ix.types[f]
+}
+
+// embeddedField returns the embedded field a promoted method selection
+// goes through last (c.Exchange for c.client.Exchange, client an embedded
+// interface), or nil when the method is the receiver's own.
+func embeddedField(s *types.Selection) *types.Var {
+	t, path := s.Recv(), s.Index()
+	var f *types.Var
+	for _, i := range path[:len(path)-1] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return nil
+		}
+		f = st.Field(i).Origin()
+		t = f.Type()
+	}
+	return f
 }
 
 // candidateField reports whether f is an unexported field of pkg that

@@ -1,3 +1,5 @@
+// want package:"dispatch method embedded.query, method named.query"
+
 package sinks
 
 import (
