@@ -8,6 +8,8 @@ import (
 
 	"github.com/dave/dst"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxlint/ctxlint/internal/astwalk"
 )
 
 // netLookups are the net package's lookups whose Resolver method takes
@@ -415,15 +417,8 @@ func (e *edit) httpStatements(call *ast.CallExpr, client, newReq dst.Expr, heade
 	if !ok || errID.Name == "_" {
 		return false
 	}
-	var list []ast.Stmt
-	switch p := path[2].(type) {
-	case *ast.BlockStmt:
-		list = p.List
-	case *ast.CaseClause:
-		list = p.Body
-	case *ast.CommClause:
-		list = p.Body
-	default:
+	list, ok := astwalk.Stmts(path[2])
+	if !ok {
 		return false
 	}
 	i := slices.Index(list, ast.Stmt(as))

@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/ctxlint/ctxlint/internal/astwalk"
 )
 
 // A hand-off is a wait on a channel kept in a struct field that a function
@@ -44,16 +46,7 @@ type chanSend struct {
 // chanObj returns the variable or field (origin) an expression names, if
 // it is a channel.
 func (a *pkgAnalysis) chanObj(e ast.Expr) types.Object {
-	var obj types.Object
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		obj = a.objOf(e)
-	case *ast.SelectorExpr:
-		if sel, ok := a.info.Selections[e]; ok && sel.Kind() == types.FieldVal {
-			obj = sel.Obj().(*types.Var).Origin()
-		}
-	}
-	if v, ok := obj.(*types.Var); ok {
+	if v, ok := a.namedObj(e).(*types.Var); ok {
 		if _, ok := typeUnder(v.Type()).(*types.Chan); ok {
 			return v.Origin()
 		}
@@ -117,20 +110,10 @@ func endsBlock(stack []ast.Node) bool {
 	if _, ok := stack[i].(*ast.DeferStmt); ok || i == 0 {
 		return ok
 	}
-	var list []ast.Stmt
-	switch p := stack[i-1].(type) {
-	case *ast.BlockStmt:
-		list = p.List
-	case *ast.CaseClause:
-		list = p.Body
-	case *ast.CommClause:
-		list = p.Body
-	default:
-		return false
-	}
-	st, ok := stack[i].(ast.Stmt)
+	list, ok := astwalk.Stmts(stack[i-1])
+	st, isStmt := stack[i].(ast.Stmt)
 	at := slices.Index(list, st)
-	if !ok || at < 0 {
+	if !ok || !isStmt || at < 0 {
 		return false
 	}
 	for _, st := range list[at+1:] {

@@ -275,18 +275,23 @@ func (a *pkgAnalysis) indexAssign(lhs, rhs []ast.Expr) {
 // markAddressed records the variable or field whose address e takes: what
 // it holds may change through the pointer, unseen (inprocess.go).
 func (a *pkgAnalysis) markAddressed(e ast.Expr) {
-	var obj types.Object
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		obj = a.objOf(e)
-	case *ast.SelectorExpr:
-		if sel, ok := a.info.Selections[e]; ok && sel.Kind() == types.FieldVal {
-			obj = sel.Obj().(*types.Var).Origin()
-		}
-	}
-	if obj != nil {
+	if obj := a.namedObj(e); obj != nil {
 		put(&a.addressed, obj, true)
 	}
+}
+
+// namedObj returns the object a name or a field selection names (a
+// field's generic origin), or nil.
+func (a *pkgAnalysis) namedObj(e ast.Expr) types.Object {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return a.objOf(e)
+	case *ast.SelectorExpr:
+		if sel, ok := a.info.Selections[e]; ok && sel.Kind() == types.FieldVal {
+			return sel.Obj().(*types.Var).Origin()
+		}
+	}
+	return nil
 }
 
 // markWritten records that a statement writes the field e selects, and

@@ -95,3 +95,18 @@ func Order(files []*ast.File) func(x, y ast.Node) int {
 		return cmp.Or(cmp.Compare(file(x.Pos()), file(y.Pos())), cmp.Compare(x.Pos(), y.Pos()), cmp.Compare(y.End(), x.End()))
 	}
 }
+
+// Stmts returns the statements a block, a switch case or a select case
+// holds, and false for any other node: the list a statement of theirs
+// stands in.
+func Stmts(n ast.Node) ([]ast.Stmt, bool) {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List, true
+	case *ast.CaseClause:
+		return n.Body, true
+	case *ast.CommClause:
+		return n.Body, true
+	}
+	return nil, false
+}

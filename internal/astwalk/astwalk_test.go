@@ -137,3 +137,41 @@ func TestOrder(t *testing.T) {
 		t.Errorf("sorted calls differ from the walk's order")
 	}
 }
+
+// Stmts gives the list a statement of a block, a switch case or a select
+// case stands in, and nothing for other nodes.
+func TestStmts(t *testing.T) {
+	const src = `package p
+
+func f(x int, c chan int) {
+	x++
+	switch x {
+	case 1:
+		x--
+		x--
+	}
+	select {
+	case <-c:
+		x++
+	}
+}
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	ast.Inspect(f, func(n ast.Node) bool {
+		if list, ok := astwalk.Stmts(n); ok {
+			got = append(got, len(list))
+		}
+		return true
+	})
+	// f's body, the switch's body (its clauses), case 1, the select's body, its case.
+	if want := []int{3, 1, 2, 1, 1}; !slices.Equal(got, want) {
+		t.Errorf("statement lists: %v, want %v", got, want)
+	}
+	if _, ok := astwalk.Stmts(f.Decls[0]); ok {
+		t.Error("a declaration holds no statement list")
+	}
+}
