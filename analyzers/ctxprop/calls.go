@@ -895,9 +895,11 @@ func Joins(info *types.Info, body ast.Node, g *ast.GoStmt, bodyOf func(*types.Fu
 	return waitsForGoroutines(info, body) || waitedOnChannel(info, body, g, bodyOf)
 }
 
-// bodyOf returns the body of a function declared in the package, or nil.
+// bodyOf returns the body of a function declared in the package, or nil
+// for one of a generated file (as -fix, which does not edit those, sees
+// it).
 func (a *pkgAnalysis) bodyOf(fn *types.Func) ast.Node {
-	if u := a.funcUnits[fn]; u != nil && u.decl != nil && u.decl.Body != nil {
+	if u := a.funcUnits[fn]; u != nil && u.decl != nil && u.decl.Body != nil && !a.generatedPos(u.decl.Pos()) {
 		return u.decl.Body
 	}
 	return nil

@@ -224,8 +224,10 @@ func waitedOnChannel(info *types.Info, body ast.Node, g *ast.GoStmt, bodyOf func
 		if fbody := bodyOf(fn.Origin()); fbody != nil {
 			params := fn.Signature().Params()
 			senders := sentOn(info, fbody)
-			for i, arg := range g.Call.Args {
-				if i >= params.Len() || !senders[params.At(i).Origin()] {
+			shift := methodExprShift(info, g.Call.Fun) // go (*T).m(x, ch): x is the receiver
+			for j, arg := range g.Call.Args {
+				i := j - shift
+				if i < 0 || i >= params.Len() || !senders[params.At(i).Origin()] {
 					continue
 				}
 				if id, ok := ast.Unparen(arg).(*ast.Ident); ok && info.Uses[id] != nil {
@@ -367,7 +369,13 @@ func (w *walker) joinedLater(call *ast.CallExpr, callee *types.Func, i int) bool
 	}
 	obj := w.a.objOf(recv)
 	joined := false
-	ast.Inspect(w.unitBody(), func(n ast.Node) bool {
+	// The unit's own calls: not those in a goroutine, nor in a literal
+	// that may run later.
+	ast.Inspect(w.u.body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.GoStmt, *ast.FuncLit:
+			return false
+		}
 		if c, ok := n.(*ast.CallExpr); ok && !joined && c.Pos() > call.Pos() {
 			if s, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
 				if x, ok := ast.Unparen(s.X).(*ast.Ident); ok && w.a.objOf(x) == obj {
