@@ -48,10 +48,13 @@
 // up on a context's Done or a case that returns). The goroutine may run a
 // literal or a function of the package: go fetch(name, results) sends on
 // results when fetch sends on that parameter. A receive from a channel
-// kept in a field, outside a select, waits for the functions of the
-// package that send on it or close it as the last thing they do: a worker
-// pool's done channel, followed through fields, constructor parameters
-// and assignments. The path then goes into the sender ("~Collect → Worker.do");
+// kept in a field, outside a select, that drops the value or receives a
+// done signal (struct{}, error) waits for the functions of the package
+// that send on it or close it as the last thing they do, or their loop's
+// iteration does: a worker pool's done channel, followed through fields,
+// constructor parameters and assignments (a helper's parameter does not
+// make its arguments one channel). A pool's receive of an idle connection
+// waits for no one. The path goes into the sender ("~Collect → Worker.do");
 // -fix refuses it ("hand-off"): a context does not follow a channel. A
 // method of the package that starts its function parameter in a goroutine
 // counted by a sync.WaitGroup field of its receiver runs it during the
