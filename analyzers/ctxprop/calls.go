@@ -228,8 +228,12 @@ func (w *walker) walk(n ast.Node) {
 		case *ast.CallExpr:
 			w.call(x)
 		case *ast.UnaryExpr: // a receive from a field channel (handoff.go)
-			w.received(x)
+			w.received(x.X, x.Pos())
 		case *ast.RangeStmt: // over a function: the iterator runs the body as yield
+			if w.a.fieldRange(x) { // over a field channel: the body's nodes follow
+				w.received(x.X, x.Pos())
+				break
+			}
 			sig, _ := typeUnder(w.a.info.TypeOf(x.X)).(*types.Signature)
 			w.walk(x.X)
 			if fn, ok := w.a.info.Uses[identOf(ast.Unparen(x.X))].(*types.Func); ok {

@@ -54,10 +54,12 @@
 // iteration does: a worker pool's done channel, followed through fields,
 // constructor parameters and assignments (a helper's parameter does not
 // make its arguments one channel). A pool's receive of an idle connection
-// waits for no one. The path goes into the sender ("~Collect → Worker.do");
+// waits for no one; a range over a field channel waits for its senders.
+// The path goes into the sender ("~Collect → Worker.do");
 // -fix refuses it ("hand-off"): a context does not follow a channel. A
 // method of the package that starts its function parameter in a goroutine
-// counted by a sync.WaitGroup field of its receiver runs it during the
+// counted by a sync.WaitGroup field of its receiver (or one its type
+// embeds) runs it during the
 // caller when the caller then calls, on the same receiver, a method that
 // waits on that field (tc.Run(job); ...; tc.Wait(): a throttled executor).
 // A goroutine it starts and does not wait for (go f(), time.AfterFunc) does not block it and is not

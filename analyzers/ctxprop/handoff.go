@@ -24,7 +24,8 @@ import (
 // does not make two channels one.
 //
 // Only a receive from a field counts, outside a select, whose value is
-// dropped or says no more than "done" (struct{}, error): a local channel
+// dropped or says no more than "done" (struct{}, error), or a range over
+// one (a collector's loop over its workers' results): a local channel
 // is the go statement's (waitedOnChannel), and one that hands values out
 // (a pool's idle connections) does not wait for whoever refills it. A send
 // counts when it is the last thing its function does (but for returns), or
@@ -371,20 +372,20 @@ func (h *handoffs) sendersOf(g types.Object) []*unit {
 	return out
 }
 
-// handoffTargets returns the units that send on the channel recv receives
-// from, other than the receiving function (a loop closing its own channel
-// as it stops).
-func (w *walker) handoffTargets(recv *ast.UnaryExpr) []target {
+// handoffTargets returns the units that send on the channel ch, received
+// from at pos, other than the receiving function (a loop closing its own
+// channel as it stops).
+func (w *walker) handoffTargets(ch ast.Expr, pos token.Pos) []target {
 	a := w.a
 	if a.handoff.class == nil {
 		a.classify()
 	}
 	own := w.u.decl
 	if own == nil {
-		own = a.declAt(recv.Pos())
+		own = a.declAt(pos)
 	}
 	var out []target
-	for _, u := range a.handoff.sendersOf(a.handoff.find(a.chanObj(recv.X))) {
+	for _, u := range a.handoff.sendersOf(a.handoff.find(a.chanObj(ch))) {
 		if u != w.u && (u.lit != nil || u.decl != own) {
 			out = append(out, target{unit: u})
 		}
@@ -392,10 +393,18 @@ func (w *walker) handoffTargets(recv *ast.UnaryExpr) []target {
 	return out
 }
 
-// received records the wait at a receive from a field channel: a dynamic
-// hop into each function that sends on it.
-func (w *walker) received(recv *ast.UnaryExpr) {
-	if targets := w.handoffTargets(recv); len(targets) > 0 {
-		w.emit(event{pos: recv.Pos(), dynamic: true, targets: targets})
+// received records the wait at a receive from a field channel, or at a
+// range over one: a dynamic hop into each function that sends on it.
+func (w *walker) received(ch ast.Expr, pos token.Pos) {
+	if targets := w.handoffTargets(ch, pos); len(targets) > 0 {
+		w.emit(event{pos: pos, dynamic: true, targets: targets})
 	}
+}
+
+// fieldRange reports whether a range statement ranges over a channel kept
+// in a field: a collector's loop over its workers' results, which waits
+// for them until they are done.
+func (a *pkgAnalysis) fieldRange(r *ast.RangeStmt) bool {
+	_, isField := ast.Unparen(r.X).(*ast.SelectorExpr)
+	return isField && a.chanObj(r.X) != nil
 }

@@ -195,7 +195,7 @@ func (a *pkgAnalysis) index() {
 		case *ast.GoStmt:
 			a.nodes = append(a.nodes, n)
 		case *ast.RangeStmt:
-			if _, ok := typeUnder(a.info.TypeOf(n.X)).(*types.Signature); ok {
+			if _, ok := typeUnder(a.info.TypeOf(n.X)).(*types.Signature); ok || a.fieldRange(n) {
 				a.nodes = append(a.nodes, n)
 			}
 		case *ast.CallExpr:

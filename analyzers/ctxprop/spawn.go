@@ -448,6 +448,15 @@ func (a *pkgAnalysis) findWaiters(fn *types.Func, i int) []*types.Func {
 		if !ok || s.Sel.Name != m {
 			return nil
 		}
+		if x, ok := ast.Unparen(s.X).(*ast.Ident); ok && info.Uses[x] == recv {
+			// x.Done() of a WaitGroup the receiver's type embeds.
+			if sel, ok := info.Selections[s]; ok && sel.Kind() == types.MethodVal {
+				if f := embeddedField(sel); f != nil && (isNamed(f.Type(), "sync", "WaitGroup") || isNamedPtr(f.Type(), "sync", "WaitGroup")) {
+					return f
+				}
+			}
+			return nil
+		}
 		f, ok := ast.Unparen(s.X).(*ast.SelectorExpr)
 		if !ok {
 			return nil

@@ -1,4 +1,4 @@
-// want package:"dispatch method worker.run, method worker.answer, method prober.probe, method server.serve, method server.Stop, method ys.send, method zs.wait, method bWorker.slow, method bPair.wait, method stopper.shutdown, method yw.run, method pool.put, method collector.fetch, method collector.fetchInto, method collector.fetchAll"
+// want package:"dispatch method worker.run, method worker.answer, method prober.probe, method server.serve, method server.Stop, method fanIn.fetchOne, method fanIn.collect, method ys.send, method zs.wait, method bWorker.slow, method bPair.wait, method stopper.shutdown, method yw.run, method pool.put, method collector.fetch, method collector.fetchInto, method collector.fetchAll"
 
 package workers
 
