@@ -293,10 +293,8 @@ func sentOn(info *types.Info, body ast.Node) map[types.Object]bool {
 		case *ast.SendStmt:
 			use(n.Chan)
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "close" {
-					use(n.Args[0])
-				}
+			if len(n.Args) == 1 && isBuiltin(info, n, "close") {
+				use(n.Args[0])
 			}
 		}
 		return true
@@ -360,14 +358,14 @@ func (w *walker) joinedLater(call *ast.CallExpr, callee *types.Func, i int) bool
 		return false
 	}
 	recv, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok || w.a.objOf(recv) == nil {
-		return false
-	}
-	waiters := w.a.waiters(callee.Origin(), i)
-	if len(waiters) == 0 {
+	if !ok {
 		return false
 	}
 	obj := w.a.objOf(recv)
+	waiters := w.a.waiters(callee.Origin(), i)
+	if obj == nil || len(waiters) == 0 {
+		return false
+	}
 	joined := false
 	// The unit's own calls: not those in a goroutine, nor in a literal
 	// that may run later.
@@ -443,7 +441,8 @@ func (a *pkgAnalysis) findWaiters(fn *types.Func, i int) []*types.Func {
 	param := fn.Signature().Params().At(i)
 	// wgField returns the WaitGroup field x.f names, when x is recv and
 	// m is the method called on it (x.f.Done()).
-	wgField := func(info *types.Info, c *ast.CallExpr, recv *types.Var, m string) *types.Var {
+	wgField := func(c *ast.CallExpr, recv *types.Var, m string) *types.Var {
+		info := a.info
 		s, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
 		if !ok || s.Sel.Name != m {
 			return nil
@@ -500,7 +499,7 @@ func (a *pkgAnalysis) findWaiters(fn *types.Func, i int) []*types.Func {
 				if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && a.info.Uses[id] == param {
 					runs = true
 				}
-				if f := wgField(a.info, c, recv, "Done"); f != nil {
+				if f := wgField(c, recv, "Done"); f != nil {
 					done = append(done, f)
 				}
 			}
@@ -525,7 +524,7 @@ func (a *pkgAnalysis) findWaiters(fn *types.Func, i int) []*types.Func {
 		}
 		ast.Inspect(m.decl.Body, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok && !slices.Contains(out, m.fn) {
-				if f := wgField(a.info, c, r, "Wait"); f != nil && slices.Contains(fields, f) {
+				if f := wgField(c, r, "Wait"); f != nil && slices.Contains(fields, f) {
 					out = append(out, m.fn)
 				}
 			}
