@@ -13,9 +13,10 @@ import (
 // noRoundTrip reports whether this call of a sink does not block after
 // all, by its arguments: a datagram dial to a literal address, a gRPC dial
 // that does not wait for the connection, a query of an in-process
-// database.
+// database, a call whose context form uses its context only on a branch
+// the arguments do not take.
 func (a *pkgAnalysis) noRoundTrip(call *ast.CallExpr, fn *types.Func) bool {
-	return a.localDatagram(call, fn) || a.literalResolve(call, fn) || a.nonBlockingDial(call, fn) || a.inProcessDB(call, fn)
+	return a.localDatagram(call, fn) || a.literalResolve(call, fn) || a.nonBlockingDial(call, fn) || a.inProcessDB(call, fn) || a.idleAt(call, fn)
 }
 
 // literalResolve reports whether net.ResolveTCPAddr, ResolveUDPAddr or

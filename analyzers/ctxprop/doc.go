@@ -98,7 +98,10 @@
 // context, but to hand it to functions that do not either, of any package,
 // and that reaches no sink (gopsutil's disk.UsageWithContext, which reads
 // the kernel; process.NewProcessWithContext, whose readers of /proc are
-// another package's) makes no sink of its M. -ctxprop.sinks adds functions
+// another package's) makes no sink of its M. A form that reads it only on
+// a branch one of its parameters chooses (gopsutil's PercentWithContext
+// sleeps under it for a positive interval) makes no sink of an M called
+// with a constant that takes the other way (Percent(0)). -ctxprop.sinks adds functions
 // (importpath.Func, (*importpath.T).M), -ctxprop.nonblocking removes them.
 //
 // A call into another module that takes no context but gets an options

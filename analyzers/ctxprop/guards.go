@@ -227,38 +227,52 @@ func endsInReturn(b *ast.BlockStmt) bool {
 // condGuard returns the guard an if statement's condition makes, when it
 // is a condition on one parameter of u that a caller can evaluate.
 func (a *pkgAnalysis) condGuard(u *unit, cond ast.Expr) (guard, bool) {
+	return condGuard(a.info, cond, func(e ast.Expr) (int, bool) { return a.basicParam(u, e) })
+}
+
+// condGuard returns the guard cond makes on the one parameter of a basic
+// type it reads, which param recognises.
+func condGuard(info *types.Info, cond ast.Expr, param func(ast.Expr) (int, bool)) (guard, bool) {
 	want := true
 	for not, ok := ast.Unparen(cond).(*ast.UnaryExpr); ok && not.Op == token.NOT; not, ok = ast.Unparen(cond).(*ast.UnaryExpr) {
 		cond, want = not.X, !want
 	}
-	param := -1
-	text, ok := a.renderCond(u, cond, &param)
-	if !ok || param < 0 {
+	r := condRenderer{info, param, -1}
+	text, ok := r.render(cond)
+	if !ok || r.p < 0 {
 		return guard{}, false
 	}
-	return guard{Param: param, Cond: text, Want: want}, true
+	return guard{Param: r.p, Cond: text, Want: want}, true
 }
 
-// renderCond writes e in the guard syntax, the one parameter it reads as
-// _; ok is false when e reads anything else that is not a constant.
-func (a *pkgAnalysis) renderCond(u *unit, e ast.Expr, param *int) (string, bool) {
+// condRenderer writes a condition in the guard syntax, the one parameter
+// it reads as _.
+type condRenderer struct {
+	info  *types.Info
+	param func(ast.Expr) (int, bool)
+	p     int // the parameter read, or -1
+}
+
+// render writes e; ok is false when e reads anything else that is not a
+// constant.
+func (r *condRenderer) render(e ast.Expr) (string, bool) {
 	e = ast.Unparen(e)
-	if tv, ok := a.info.Types[e]; ok && tv.Value != nil {
+	if tv, ok := r.info.Types[e]; ok && tv.Value != nil {
 		return tv.Value.ExactString(), true
 	}
 	switch x := e.(type) {
 	case *ast.Ident:
-		p, ok := a.basicParam(u, x)
-		if !ok || *param >= 0 && *param != p {
+		p, ok := r.param(x)
+		if !ok || r.p >= 0 && r.p != p {
 			return "", false
 		}
-		*param = p
+		r.p = p
 		return "_", true
 	case *ast.UnaryExpr:
 		if x.Op != token.NOT {
 			return "", false
 		}
-		s, ok := a.renderCond(u, x.X, param)
+		s, ok := r.render(x.X)
 		return "!(" + s + ")", ok
 	case *ast.BinaryExpr:
 		switch x.Op {
@@ -266,20 +280,20 @@ func (a *pkgAnalysis) renderCond(u *unit, e ast.Expr, param *int) (string, bool)
 		default:
 			return "", false
 		}
-		l, ok := a.renderCond(u, x.X, param)
+		l, ok := r.render(x.X)
 		if !ok {
 			return "", false
 		}
-		r, ok := a.renderCond(u, x.Y, param)
-		return "(" + l + " " + x.Op.String() + " " + r + ")", ok
+		rr, ok := r.render(x.Y)
+		return "(" + l + " " + x.Op.String() + " " + rr + ")", ok
 	case *ast.CallExpr:
-		name, ok := a.condFunc(x)
+		name, ok := condFunc(r.info, x)
 		if !ok || x.Ellipsis.IsValid() {
 			return "", false
 		}
 		args := make([]string, len(x.Args))
 		for i, arg := range x.Args {
-			if args[i], ok = a.renderCond(u, arg, param); !ok {
+			if args[i], ok = r.render(arg); !ok {
 				return "", false
 			}
 		}
@@ -291,14 +305,14 @@ func (a *pkgAnalysis) renderCond(u *unit, e ast.Expr, param *int) (string, bool)
 // condFuncs are the functions a guard's condition may call.
 var condFuncs = map[string]bool{"len": true, "strings.HasPrefix": true, "strings.HasSuffix": true, "strings.Contains": true, "strings.EqualFold": true}
 
-func (a *pkgAnalysis) condFunc(call *ast.CallExpr) (string, bool) {
+func condFunc(info *types.Info, call *ast.CallExpr) (string, bool) {
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
-		if _, ok := a.info.Uses[f].(*types.Builtin); ok && f.Name == "len" {
+		if _, ok := info.Uses[f].(*types.Builtin); ok && f.Name == "len" {
 			return "len", true
 		}
 	case *ast.SelectorExpr:
-		if fn, ok := a.info.Uses[f.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "strings" {
+		if fn, ok := info.Uses[f.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "strings" {
 			name := "strings." + fn.Name()
 			return name, condFuncs[name]
 		}

@@ -2,6 +2,7 @@ package ctxprop
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -17,12 +18,24 @@ import (
 // its context and reads the kernel; process's CmdlineWithContext hands it
 // to a reader of /proc that ignores it. Such a form does not make its M a
 // sink (formBlocks).
-type IdleContext struct{}
+//
+// Unless, when set, is the one branch on which the function does use its
+// context, chosen by a parameter: a rate sampler that waits under it only
+// for a positive interval. Its M blocks, but not at a call whose constant
+// argument steers off that branch (idleAt).
+type IdleContext struct {
+	Unless Guard
+}
 
 // AFact marks IdleContext as an analysis fact.
 func (*IdleContext) AFact() {}
 
-func (*IdleContext) String() string { return "ignores its context" }
+func (f *IdleContext) String() string {
+	if f.Unless.Cond == "" {
+		return "ignores its context"
+	}
+	return "uses its context only" + guardText(f.Unless)
+}
 
 // exportIdleContexts exports IdleContext for the package's functions that
 // qualify: the greatest set of functions taking a context first whose
@@ -36,7 +49,8 @@ func exportIdleContexts(pass *analysis.Pass) {
 		ctx  *types.Var
 		body *ast.BlockStmt
 	}
-	idle := map[*types.Func]*candidate{}
+	var cands []*candidate
+	idle := map[*types.Func]bool{}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -47,7 +61,8 @@ func exportIdleContexts(pass *analysis.Pass) {
 			if fn == nil || contextParam(fn) != 0 {
 				continue
 			}
-			idle[fn] = &candidate{fn, fn.Signature().Params().At(0), fd.Body}
+			cands = append(cands, &candidate{fn, fn.Signature().Params().At(0), fd.Body})
+			idle[fn] = true
 		}
 	}
 	// A function of another package counts when its own package found
@@ -59,35 +74,113 @@ func exportIdleContexts(pass *analysis.Pass) {
 			return false
 		}
 		if fn.Pkg() == pass.Pkg {
-			return idle[fn] != nil
+			return idle[fn]
 		}
-		return pass.ImportObjectFact(fn, new(IdleContext))
+		var f IdleContext
+		return pass.ImportObjectFact(fn, &f) && f.Unless.Cond == ""
 	}
+	named := func(c *candidate) bool { return c.ctx.Name() != "" && c.ctx.Name() != "_" }
 	// Each round drops the functions that use their context otherwise;
 	// recursion through the set keeps a function in.
 	for changed := true; changed; {
 		changed = false
-		for fn, c := range idle {
-			if c.ctx.Name() != "" && c.ctx.Name() != "_" && !onlyPassed(pass.TypesInfo, c.body, c.ctx, isIdle) {
-				delete(idle, fn)
+		for _, c := range cands {
+			if idle[c.fn] && named(c) && len(unpassed(pass.TypesInfo, c.body, c.ctx, isIdle, false)) > 0 {
+				delete(idle, c.fn)
 				changed = true
 			}
 		}
 	}
-	for fn := range idle {
-		if fn.Exported() {
-			pass.ExportObjectFact(fn, new(IdleContext))
+	for _, c := range cands {
+		if !c.fn.Exported() {
+			continue
+		}
+		if idle[c.fn] {
+			pass.ExportObjectFact(c.fn, new(IdleContext))
+		} else if g, ok := usedOnlyUnder(pass.TypesInfo, c.fn, c.body, unpassed(pass.TypesInfo, c.body, c.ctx, isIdle, true)); ok {
+			pass.ExportObjectFact(c.fn, &IdleContext{Unless: g})
 		}
 	}
 }
 
-// onlyPassed reports whether body uses v only as the first argument of
-// calls of functions idle accepts.
-func onlyPassed(info *types.Info, body *ast.BlockStmt, v *types.Var, idle func(*types.Func) bool) bool {
-	passed := map[*ast.Ident]bool{}
-	ok := true
-	ast.Inspect(body, func(n ast.Node) bool {
+// usedOnlyUnder returns the guard of the one branch, chosen by a
+// parameter of fn of a basic type, that holds every use in uses. The
+// parameter must keep its caller's value: fn never assigns it or takes
+// its address.
+func usedOnlyUnder(info *types.Info, fn *types.Func, body *ast.BlockStmt, uses []*ast.Ident) (guard, bool) {
+	params := fn.Signature().Params()
+	param := func(e ast.Expr) (int, bool) {
+		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
+			return 0, false
+		}
+		for i := range params.Len() {
+			if v := params.At(i); info.Uses[id] == v && isBasic(v.Type()) {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	var regions []guardRegion
+	written := map[int]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if g, ok := condGuard(info, n.Cond, param); ok {
+				regions = append(regions, guardRegion{n.Body.Pos(), n.Body.End(), g})
+				if n.Else != nil {
+					regions = append(regions, guardRegion{n.Else.Pos(), n.Else.End(), g.negate()})
+				}
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if p, ok := param(l); ok {
+					written[p] = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if p, ok := param(n.X); ok {
+				written[p] = true
+			}
+		case *ast.UnaryExpr:
+			if p, ok := param(n.X); ok && n.Op == token.AND {
+				written[p] = true
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if p, ok := param(e); ok && e != nil && n.Tok == token.ASSIGN {
+					written[p] = true
+				}
+			}
+		}
+		return true
+	})
+	var common *guard
+	for _, id := range uses {
+		var in *guardRegion // the innermost
+		for i, r := range regions {
+			if r.pos <= id.Pos() && id.Pos() < r.end && (in == nil || r.pos > in.pos) {
+				in = &regions[i]
+			}
+		}
+		if in == nil || written[in.g.Param] || common != nil && common.compare(in.g) != 0 {
+			return guard{}, false
+		}
+		common = &in.g
+	}
+	if common == nil {
+		return guard{}, false
+	}
+	return *common, true
+}
+
+// unpassed returns body's uses of v other than as the first argument of
+// calls of functions idle accepts: all of them, or only the first.
+func unpassed(info *types.Info, body *ast.BlockStmt, v *types.Var, idle func(*types.Func) bool, all bool) []*ast.Ident {
+	passed := map[*ast.Ident]bool{}
+	var out []*ast.Ident
+	ast.Inspect(body, func(n ast.Node) bool {
+		if len(out) > 0 && !all {
 			return false
 		}
 		switch n := n.(type) {
@@ -102,10 +195,10 @@ func onlyPassed(info *types.Info, body *ast.BlockStmt, v *types.Var, idle func(*
 			}
 		case *ast.Ident:
 			if info.Uses[n] == v && !passed[n] {
-				ok = false
+				out = append(out, n)
 			}
 		}
 		return true
 	})
-	return ok
+	return out
 }

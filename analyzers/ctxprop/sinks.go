@@ -2,6 +2,7 @@ package ctxprop
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"regexp"
 	"strings"
@@ -155,11 +156,47 @@ func (a *pkgAnalysis) sinkRuleFor(fn *types.Func) (sinkRule, bool) {
 // and reaches no sink. A library may offer both forms of every call,
 // blocking or not.
 func (a *pkgAnalysis) formBlocks(form *types.Func) bool {
-	if !a.pass.ImportObjectFact(form, new(IdleContext)) {
+	var idle IdleContext
+	if !a.pass.ImportObjectFact(form, &idle) || idle.Unless.Cond != "" {
 		return true
 	}
+	return a.formReaches(form)
+}
+
+func (a *pkgAnalysis) formReaches(form *types.Func) bool {
 	s := a.importedSummary(form)
 	return s != nil && len(s.Reaches) > 0
+}
+
+// idleAt reports whether this call of M, a sink for its context form's
+// sake, steers the form off the one branch that uses its context: a
+// constant argument for the parameter the branch depends on, that takes
+// the other way (IdleContext.Unless).
+func (a *pkgAnalysis) idleAt(call *ast.CallExpr, fn *types.Func) bool {
+	if rule, _ := a.sinkFor(fn); rule.ctxForm == "" {
+		return false
+	}
+	form := a.contextForm(fn)
+	var idle IdleContext
+	if !a.pass.ImportObjectFact(form, &idle) || idle.Unless.Cond == "" || a.formReaches(form) {
+		return false
+	}
+	// The form's parameters are M's with the context first.
+	mp, fp := fn.Signature().Params(), form.Signature().Params()
+	i := idle.Unless.Param - 1
+	if fp.Len() != mp.Len()+1 || i < 0 || i >= mp.Len() || !types.Identical(mp.At(i).Type(), fp.At(i+1).Type()) {
+		return false
+	}
+	i += methodExprShift(a.info, call.Fun)
+	if i >= len(call.Args) || call.Ellipsis.IsValid() {
+		return false
+	}
+	tv, ok := a.info.Types[call.Args[i]]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	v, ok := evalCond(idle.Unless.Cond, tv.Value)
+	return ok && v != idle.Unless.Want
 }
 
 // contextForm returns the context-taking form of a function or method of

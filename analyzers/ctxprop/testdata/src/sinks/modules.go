@@ -2,6 +2,7 @@ package sinks
 
 import (
 	"context"
+	"time"
 
 	"example.org/auth"
 	"example.org/cloud/ec2"
@@ -81,6 +82,20 @@ func withIdleContextForm() {
 		disk.Serial("/dev/sda") // want `example\.org/sysinfo/disk\.Serial without the health deadline \(it takes no context; example\.org/sysinfo/disk\.SerialWithContext takes one\)`
 		disk.Label("/dev/sda")
 		disk.Model("/dev/sda") // want `example\.org/sysinfo/disk\.Model without the health deadline \(it takes no context; example\.org/sysinfo/disk\.ModelWithContext takes one\)`
+	}
+}
+
+// A form may use its context only on a branch its arguments choose:
+// disk's RateWithContext waits under it only for a positive interval. M
+// called with a constant that steers off that branch does not block;
+// called with any other interval, it does.
+func withArgumentIdleForm(interval time.Duration) {
+	h := health.RegisterLiveness("disk-rate")
+	for range h.C {
+		disk.Rate("/dev/sda", 0)
+		disk.Rate("/dev/sda", time.Duration(0))
+		disk.Rate("/dev/sda", time.Second) // want `example\.org/sysinfo/disk\.Rate without the health deadline \(it takes no context; example\.org/sysinfo/disk\.RateWithContext takes one\)`
+		disk.Rate("/dev/sda", interval)    // want `example\.org/sysinfo/disk\.Rate without the health deadline \(it takes no context; example\.org/sysinfo/disk\.RateWithContext takes one\)`
 	}
 }
 

@@ -7,6 +7,7 @@ package disk
 import (
 	"context"
 	"os/exec"
+	"time"
 
 	"example.org/sysinfo/blkid"
 )
@@ -59,3 +60,22 @@ func LabelWithContext(ctx context.Context, dev string) string { return blkid.Pro
 func Model(dev string) string { return ModelWithContext(context.Background(), dev) }
 
 func ModelWithContext(ctx context.Context, dev string) string { return blkid.Settle(ctx, dev) }
+
+// Rate's form waits under its context only when the interval is positive,
+// to sample twice; with none it compares with the last sample and returns.
+func Rate(dev string, interval time.Duration) (float64, error) {
+	return RateWithContext(context.Background(), dev, interval)
+}
+
+func RateWithContext(ctx context.Context, dev string, interval time.Duration) (float64, error) {
+	first, err := readCounters(ctx, dev)
+	if err != nil {
+		return 0, err
+	}
+	if interval > 0 {
+		if blkid.Settle(ctx, dev) == "" {
+			return 0, ctx.Err()
+		}
+	}
+	return float64(first[dev]), nil
+}
