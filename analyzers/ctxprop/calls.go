@@ -22,6 +22,11 @@ type unit struct {
 	sig      *types.Signature
 	detached bool
 	root     *root
+	// passed is set for a literal that is a unit only because the whole
+	// program's call graph runs it: passed to a call, not stored. Its
+	// callers run it in place (callValues); no call through a parameter
+	// is resolved to it by signature (funcValueTargets).
+	passed bool
 
 	events []*event
 	fields []*fieldCall // calls through its object's fields (fields.go)
@@ -509,6 +514,19 @@ func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *as
 	}
 }
 
+// writtenHere reports whether lit, bound to v, is written in the body of
+// the function the unit is part of, and v is a local: a call through v
+// runs the literal this function made, with its variables (the context it
+// captures), as one called or passed in place does. Analysed on its own
+// instead, its captured context would be an enclosing function's
+// parameter, of unknown bound.
+func (w *walker) writtenHere(v *types.Var, lit *ast.FuncLit) bool {
+	if v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	return contains(w.unitBody(), lit)
+}
+
 // methodExprShift is 1 when e is a method expression (T.M), whose
 // receiver is the first argument, else 0.
 func methodExprShift(info *types.Info, e ast.Expr) int {
@@ -715,7 +733,13 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 			for _, ref := range refs {
 				switch r := ref.(type) {
 				case *ast.FuncLit:
-					if u := a.litUnits[r]; u != nil {
+					if w.writtenHere(bound, r) {
+						// A unit of its own (a whole-program callee), but
+						// this local holds the one this function made.
+						w.via = append(w.via, pos)
+						w.inline(r, call)
+						w.via = w.via[:len(w.via)-1]
+					} else if u := a.litUnits[r]; u != nil {
 						ev.targets = append(ev.targets, target{unit: u})
 					}
 				default:

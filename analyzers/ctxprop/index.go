@@ -159,7 +159,8 @@ func (a *pkgAnalysis) index() {
 			a.stores.litStored(a.info, a.pass.Pkg, n, stack)
 			decl := enclosingDecl(stack)
 			litCount[decl]++
-			if stored(n, stack, a.info) || a.constructedArg(n, stack) || a.program != nil && a.program.IsLitCallee != nil && a.program.IsLitCallee(n.Type.Func) {
+			kept := stored(n, stack, a.info) || a.constructedArg(n, stack)
+			if kept || a.program != nil && a.program.IsLitCallee != nil && a.program.IsLitCallee(n.Type.Func) {
 				name := fmt.Sprintf("func%d", litCount[decl])
 				if decl != nil {
 					name = funcName(decl) + "." + name
@@ -170,7 +171,7 @@ func (a *pkgAnalysis) index() {
 					}
 				}
 				sig, _ := a.info.TypeOf(n).(*types.Signature)
-				u := &unit{name: name, lit: n, decl: decl, ftype: n.Type, body: n.Body, sig: sig}
+				u := &unit{name: name, lit: n, decl: decl, ftype: n.Type, body: n.Body, sig: sig, passed: !kept}
 				a.litUnits[n] = u
 				a.units = append(a.units, u)
 			}

@@ -371,7 +371,7 @@ func (a *pkgAnalysis) funcValueTargets(sig *types.Signature) []target {
 		case u.root != nil:
 		case u.fn != nil && a.addrTaken[u.fn] && sameSignature(u.fn.Signature(), sig):
 			out = append(out, target{unit: u})
-		case u.lit != nil && u.sig != nil && sameSignature(u.sig, sig):
+		case u.lit != nil && !u.passed && u.sig != nil && sameSignature(u.sig, sig):
 			out = append(out, target{unit: u})
 		}
 	}

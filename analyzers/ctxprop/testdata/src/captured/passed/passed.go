@@ -1,4 +1,4 @@
-// want package:"dispatch value lookup, value controls.func2, value controls.func3, value resolver.resolve, method resolver.resolve"
+// want package:"dispatch value lookup, value controls.func2, value controls.func3, value resolver.resolve, value fetchBound.func1, method resolver.resolve"
 
 // Package passed: closures passed to a helper that calls them, and that
 // capture a context derived from the tick in a monitored loop's iteration.
@@ -102,5 +102,31 @@ func noContext() {
 	h := health.RegisterLiveness("nocontext")
 	for range h.C {
 		_ = unbounded(lookup) // want `"nocontext" \(liveness\): \(\*net.Resolver\).LookupAddr without the health deadline \(argument 0 of unknown origin\)`
+	}
+}
+
+// A function given the loop's context binds a literal that captures it to
+// a local, and passes the local to a helper: the literal runs with the
+// function's variables, under the context its caller gives, as one passed
+// in place does. The helper's call of its parameter is not taken to run it
+// by its signature: its callers run what they pass.
+func fetchBound(ctx context.Context) error { // want fetchBound:"reaches \\(\\*net.Resolver\\).LookupAddr under param 0 via fetchBound→fetchBound→lookup"
+	job := func() error { return lookup(ctx) }
+	return retry(job)
+}
+
+func bound() {
+	h := health.RegisterLiveness("bound")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		_ = fetchBound(ctx)
+		cancel()
+	}
+}
+
+func boundBackground() {
+	h := health.RegisterLiveness("bound-background")
+	for range h.C {
+		_ = fetchBound(context.Background()) // want `"bound-background" \(liveness\): \(\*net.Resolver\).LookupAddr without the health deadline \(context.Background\(\)\): boundBackground \(passed\.go:130\) → fetchBound \(passed\.go:115\) → fetchBound \(passed\.go:114\) → lookup \(passed\.go:18\)`
 	}
 }
