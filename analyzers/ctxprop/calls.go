@@ -759,9 +759,13 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 	// A call through a parameter runs what each caller passes, and the
 	// caller runs the functions it passes in place (callValues): the call
 	// graph, which merges every caller's arguments, would blur that.
-	if _, isParam := a.params[bound]; !isParam && w.viaProgram(call, &ev, false) {
+	ref, isParam := a.params[bound]
+	if !isParam && w.viaProgram(call, &ev, false) {
 		w.emitDynamic(ev, fun, call)
 		return
+	}
+	if isParam && a.passedInPlace(ref, 0) {
+		return // each caller runs what it passes
 	}
 	ev.targets, _ = a.oneTarget(a.funcValueTargets(sig), nil)
 	w.emitDynamic(ev, fun, call)

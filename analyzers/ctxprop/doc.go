@@ -126,7 +126,11 @@
 // package instantiates it with, or else of the constraint), and calls
 // through function values (locals, package-level variables, fields, maps
 // and slices of functions) to the functions of the same signature whose
-// address is taken. An interface value read from the package's own
+// address is taken. A call through a parameter runs what the callers pass:
+// each caller runs the function or literal it passes in place (with its
+// own variables, for a literal, even one kept in a local first), and where
+// every caller of an unexported function does so, its call through that
+// parameter runs nothing by signature. An interface value read from the package's own
 // unexported field whose every store is of a concrete type of the package
 // (a map that only ever receives two kinds of service) resolves to those
 // types' methods alone; so does a method promoted from such a field

@@ -68,6 +68,7 @@ type pkgAnalysis struct {
 	params        map[*types.Var]paramRef    // parameters of the package's functions
 	started       map[*types.Func][]int      // startsParam's cache
 	waitersOf     map[paramRef][]*types.Func // waiters' cache
+	inPlace       map[paramRef]bool          // passedInPlace's cache
 	ownImpls      map[string]bool            // moduleOnlyElsewhere's cache
 	typeArgCache  map[*types.TypeParam][]types.Type
 	implCache     map[implKey][]target             // implementations' cache

@@ -395,6 +395,85 @@ func (a *pkgAnalysis) funcValueTargets(sig *types.Signature) []target {
 	return out
 }
 
+// passedInPlace reports whether every caller of p's function passes, for
+// p, a value that the caller itself runs in place at the call
+// (callValues): a literal, a named function or method value, a local
+// bound to such, or a parameter of its own that its callers pass so. Then
+// the function's call through p runs nothing more: its callers say what,
+// and resolving it by signature would run every function of the package
+// of that shape. The callers must all be in sight: the function is
+// unexported, never a value, and no method an interface of the package
+// declares.
+func (a *pkgAnalysis) passedInPlace(p paramRef, depth int) bool {
+	if v, ok := a.inPlace[p]; ok {
+		return v
+	}
+	if depth > 4 {
+		return false
+	}
+	put(&a.inPlace, p, true) // a cycle adds no other value
+	ok := a.findPassedInPlace(p, depth)
+	a.inPlace[p] = ok
+	return ok
+}
+
+func (a *pkgAnalysis) findPassedInPlace(p paramRef, depth int) bool {
+	fn, sig := p.fn, p.fn.Signature()
+	if fn.Exported() || a.addrTaken[fn] || len(a.calls[fn]) == 0 || sig.Variadic() && p.i == sig.Params().Len()-1 {
+		return false
+	}
+	if sig.Recv() != nil && a.interfaceDeclares(fn.Name()) {
+		return false
+	}
+	for _, site := range a.calls[fn] {
+		call := site.call
+		if p.i >= len(call.Args) || call.Ellipsis.IsValid() || methodExprShift(a.info, call.Fun) != 0 {
+			return false
+		}
+		arg := ast.Unparen(call.Args[p.i])
+		if _, ok := arg.(*ast.FuncLit); ok {
+			continue
+		}
+		switch obj := a.info.Uses[identOf(arg)].(type) {
+		case *types.Func:
+			if tv, ok := a.info.Types[arg]; ok && tv.IsValue() {
+				continue
+			}
+		case *types.Var:
+			if _, isIdent := arg.(*ast.Ident); !isIdent || obj.Parent() == obj.Pkg().Scope() {
+				break
+			}
+			if q, ok := a.params[obj]; ok && a.passedInPlace(q, depth+1) {
+				continue
+			}
+			if _, _, ok := a.boundFuncs(obj); ok && len(a.assigns[obj]) > 0 {
+				continue
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// interfaceDeclares reports whether an interface type of the package's
+// scope has a method of that name: a call through it may run a method of
+// the name with arguments out of sight.
+func (a *pkgAnalysis) interfaceDeclares(name string) bool {
+	scope := a.pass.Pkg.Scope()
+	for _, n := range scope.Names() {
+		if t, ok := scope.Lookup(n).(*types.TypeName); ok {
+			if it, ok := t.Type().Underlying().(*types.Interface); ok {
+				for m := range it.Methods() {
+					if m.Name() == name {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
 // sameSignature compares parameters and results, ignoring receivers, so a
 // method value matches a function of the same shape.
 func sameSignature(a, b *types.Signature) bool {

@@ -22,7 +22,7 @@ func query(addr string) error { // want query:"reaches net.Dial unbounded via qu
 }
 
 // collect calls fetch for each address.
-func collect(addrs []string, fetch func(string) error) error { // want collect:"reaches net.Dial unbounded via collect→query"
+func collect(addrs []string, fetch func(string) error) error {
 	for _, a := range addrs {
 		if err := fetch(a); err != nil {
 			return err
@@ -50,5 +50,22 @@ func fanout() {
 	h := health.RegisterLiveness("fanout")
 	for range h.C {
 		each("db:5432", query) // want `"fanout" \(liveness\): net\.Dial without the health deadline \(it takes no context\): fanout \(passedfunc\.go:52\) → query \(passedfunc\.go:17\)`
+	}
+}
+
+// Every caller of probe passes, in place, the function it runs: its call
+// of check runs what they pass, not every function of the package of that
+// shape (query is one, a value above).
+func probe(check func(string) error) error { return check("localhost") }
+
+func resolvable(addr string) error { return nil }
+
+func prober() {
+	h := health.RegisterLiveness("prober")
+	for range h.C {
+		_ = probe(resolvable)
+		_ = probe(func(string) error { return nil })
+		bound := func(string) error { return nil }
+		_ = probe(bound)
 	}
 }

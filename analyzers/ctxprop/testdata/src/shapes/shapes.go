@@ -33,7 +33,7 @@ func fetch(ctx context.Context) { // want fetch:"reaches \\(\\*net/http.Client\\
 	http.DefaultClient.Do(req)
 }
 
-func retry(n int, op func() error) error { return op() } // want retry:"reaches net/http.Get unbounded via retry→poll"
+func retry(n int, op func() error) error { return op() }
 
 // A closure kept in a local, or a named function, passed to a helper runs
 // during the call.

@@ -52,7 +52,7 @@ func waitedOnChannel() {
 	}
 }
 
-func gatherOnce(gather func() error) error { // want gatherOnce:"reaches net/http.Get unbounded via gatherOnce→refreshErr"
+func gatherOnce(gather func() error) error {
 	done := make(chan error)
 	go func() {
 		done <- gather()
