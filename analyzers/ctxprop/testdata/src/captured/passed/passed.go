@@ -1,4 +1,4 @@
-// want package:"dispatch value lookup, value controls.func2, value controls.func3, value resolver.resolve, value fetchBound.func1, method resolver.resolve"
+// want package:"dispatch value lookup, value controls.func2, value controls.func3, value resolver.resolve, value fetchBound.func1, value fetchRetried.func1, method resolver.resolve"
 
 // Package passed: closures passed to a helper that calls them, and that
 // capture a context derived from the tick in a monitored loop's iteration.
@@ -10,6 +10,8 @@ package passed
 import (
 	"context"
 	"net"
+
+	"captured/retrylib"
 
 	"github.com/ctxlint/ctxlint/runtime/health"
 )
@@ -115,11 +117,18 @@ func fetchBound(ctx context.Context) error { // want fetchBound:"reaches \\(\\*n
 	return retry(job)
 }
 
+// The same, handed to another package's retry helper.
+func fetchRetried(ctx context.Context) error { // want fetchRetried:"reaches \\(\\*net.Resolver\\).LookupAddr under param 0 via fetchRetried→fetchRetried→lookup"
+	op := func() error { return lookup(ctx) }
+	return retrylib.Do(op)
+}
+
 func bound() {
 	h := health.RegisterLiveness("bound")
 	for deadline := range h.C {
 		ctx, cancel := health.WithDeadline(context.Background(), deadline)
 		_ = fetchBound(ctx)
+		_ = fetchRetried(ctx)
 		cancel()
 	}
 }
@@ -127,6 +136,6 @@ func bound() {
 func boundBackground() {
 	h := health.RegisterLiveness("bound-background")
 	for range h.C {
-		_ = fetchBound(context.Background()) // want `"bound-background" \(liveness\): \(\*net.Resolver\).LookupAddr without the health deadline \(context.Background\(\)\): boundBackground \(passed\.go:130\) → fetchBound \(passed\.go:115\) → fetchBound \(passed\.go:114\) → lookup \(passed\.go:18\)`
+		_ = fetchBound(context.Background()) // want `"bound-background" \(liveness\): \(\*net.Resolver\).LookupAddr without the health deadline \(context.Background\(\)\): boundBackground \(passed\.go:\d+\) → fetchBound \(passed\.go:\d+\) → fetchBound \(passed\.go:\d+\) → lookup \(passed\.go:\d+\)`
 	}
 }
