@@ -764,7 +764,7 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 		w.emitDynamic(ev, fun, call)
 		return
 	}
-	if isParam && a.passedInPlace(ref, 0) {
+	if isParam && a.passedInPlace(ref) {
 		return // each caller runs what it passes
 	}
 	ev.targets, _ = a.oneTarget(a.funcValueTargets(sig), nil)

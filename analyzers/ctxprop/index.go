@@ -69,6 +69,7 @@ type pkgAnalysis struct {
 	started       map[*types.Func][]int      // startsParam's cache
 	waitersOf     map[paramRef][]*types.Func // waiters' cache
 	inPlace       map[paramRef]bool          // passedInPlace's cache
+	ifaceMethods  map[string]bool            // interfaceDeclares' names
 	ownImpls      map[string]bool            // moduleOnlyElsewhere's cache
 	typeArgCache  map[*types.TypeParam][]types.Type
 	implCache     map[implKey][]target             // implementations' cache

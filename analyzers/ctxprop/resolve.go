@@ -404,20 +404,28 @@ func (a *pkgAnalysis) funcValueTargets(sig *types.Signature) []target {
 // of that shape. The callers must all be in sight: the function is
 // unexported, never a value, and no method an interface of the package
 // declares.
-func (a *pkgAnalysis) passedInPlace(p paramRef, depth int) bool {
+func (a *pkgAnalysis) passedInPlace(p paramRef) bool {
 	if v, ok := a.inPlace[p]; ok {
 		return v
 	}
-	if depth > 4 {
-		return false
-	}
-	put(&a.inPlace, p, true) // a cycle adds no other value
-	ok := a.findPassedInPlace(p, depth)
-	a.inPlace[p] = ok
+	// Only the answer for p is kept: those of the parameters it depends
+	// on may rest on the assumption made for p, in a cycle.
+	ok := a.findPassedInPlace(p, map[paramRef]bool{})
+	put(&a.inPlace, p, ok)
 	return ok
 }
 
-func (a *pkgAnalysis) findPassedInPlace(p paramRef, depth int) bool {
+// findPassedInPlace is passedInPlace, with the parameters being decided:
+// a cycle through one of them adds no other value.
+func (a *pkgAnalysis) findPassedInPlace(p paramRef, deciding map[paramRef]bool) bool {
+	if deciding[p] {
+		return true
+	}
+	if len(deciding) > 4 {
+		return false
+	}
+	deciding[p] = true
+	defer delete(deciding, p)
 	fn, sig := p.fn, p.fn.Signature()
 	if fn.Exported() || a.addrTaken[fn] || len(a.calls[fn]) == 0 || sig.Variadic() && p.i == sig.Params().Len()-1 {
 		return false
@@ -443,7 +451,7 @@ func (a *pkgAnalysis) findPassedInPlace(p paramRef, depth int) bool {
 			if _, isIdent := arg.(*ast.Ident); !isIdent || obj.Parent() == obj.Pkg().Scope() {
 				break
 			}
-			if q, ok := a.params[obj]; ok && a.passedInPlace(q, depth+1) {
+			if q, ok := a.params[obj]; ok && a.findPassedInPlace(q, deciding) {
 				continue
 			}
 			if _, _, ok := a.boundFuncs(obj); ok && len(a.assigns[obj]) > 0 {
@@ -459,19 +467,20 @@ func (a *pkgAnalysis) findPassedInPlace(p paramRef, depth int) bool {
 // scope has a method of that name: a call through it may run a method of
 // the name with arguments out of sight.
 func (a *pkgAnalysis) interfaceDeclares(name string) bool {
-	scope := a.pass.Pkg.Scope()
-	for _, n := range scope.Names() {
-		if t, ok := scope.Lookup(n).(*types.TypeName); ok {
-			if it, ok := t.Type().Underlying().(*types.Interface); ok {
-				for m := range it.Methods() {
-					if m.Name() == name {
-						return true
+	if a.ifaceMethods == nil {
+		a.ifaceMethods = map[string]bool{}
+		scope := a.pass.Pkg.Scope()
+		for _, n := range scope.Names() {
+			if t, ok := scope.Lookup(n).(*types.TypeName); ok {
+				if it, ok := t.Type().Underlying().(*types.Interface); ok {
+					for m := range it.Methods() {
+						a.ifaceMethods[m.Name()] = true
 					}
 				}
 			}
 		}
 	}
-	return false
+	return a.ifaceMethods[name]
 }
 
 // sameSignature compares parameters and results, ignoring receivers, so a
