@@ -22,11 +22,13 @@ type unit struct {
 	sig      *types.Signature
 	detached bool
 	root     *root
-	// passed is set for a literal that is a unit only because the whole
-	// program's call graph runs it: passed to a call, not stored. Its
-	// callers run it in place (callValues); no call through a parameter
-	// is resolved to it by signature (funcValueTargets).
-	passed bool
+	// A literal that is a unit only because the whole program's call
+	// graph runs it, not stored: the call it is passed to (argument arg),
+	// or the local it is bound to (inplace.go).
+	passedTo *ast.CallExpr
+	arg      int
+	boundTo  *types.Var
+	inPlace  int8 // runsOnlyInPlace: 0 unknown, 1 no, 2 yes
 
 	events []*event
 	fields []*fieldCall // calls through its object's fields (fields.go)
@@ -338,6 +340,11 @@ func identOf(e ast.Expr) *ast.Ident {
 // literals are inlined, named functions and locals bound to functions are
 // calls at the argument.
 func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
+	if callee == nil {
+		if _, ok := w.a.info.Uses[identOf(ast.Unparen(call.Fun))].(*types.Builtin); ok {
+			return // append keeps a function; no builtin calls one
+		}
+	}
 	// The callee's parameters, looked up for the first name passed; none
 	// for a method expression, whose receiver comes first.
 	var params *types.Tuple
@@ -379,6 +386,12 @@ func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
 			}
 			if id, ok := arg.(*ast.Ident); ok {
 				if v, ok := w.a.objOf(id).(*types.Var); ok && v.Parent() != v.Pkg().Scope() {
+					// Literals run as one passed in place: with this
+					// function's variables, their context parameter
+					// given the call's context.
+					if w.inlineBound(arg, call) {
+						continue
+					}
 					if _, _, ok := w.a.boundFuncs(v); ok {
 						w.dynamicValue(arg, sig, arg.Pos(), nil)
 					}
@@ -764,8 +777,11 @@ func (w *walker) dynamicValue(fun ast.Expr, sig *types.Signature, pos token.Pos,
 		w.emitDynamic(ev, fun, call)
 		return
 	}
-	if isParam && a.passedInPlace(ref) {
-		return // each caller runs what it passes
+	if isParam && w.u.fn == ref.fn && w.u.root == nil && a.passedInPlace(ref) {
+		// Each caller runs what it passes, during the call. (Not in a
+		// literal that may run later, nor in a loop of the function's
+		// own.)
+		return
 	}
 	ev.targets, _ = a.oneTarget(a.funcValueTargets(sig), nil)
 	w.emitDynamic(ev, fun, call)

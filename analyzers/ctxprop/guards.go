@@ -135,6 +135,10 @@ func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 			}
 		case *ast.IncDecStmt:
 			write(n.X, n.Pos())
+		case *ast.SelectorExpr:
+			if a.ptrMethod(n) {
+				write(n.X, n.Pos()) // v.Normalize(): through &v
+			}
 		case *ast.RangeStmt:
 			if n.Tok == token.ASSIGN {
 				for _, e := range []ast.Expr{n.Key, n.Value} {
@@ -385,6 +389,23 @@ func (a *pkgAnalysis) callerGuard(u *unit, ev *event, g guard, shift int) (guard
 		}
 	}
 	return ev.guard, true
+}
+
+func (a *pkgAnalysis) ptrMethod(sel *ast.SelectorExpr) bool { return ptrMethod(a.info, sel) }
+
+// ptrMethod reports whether sel selects a method with a pointer receiver
+// on an addressable value: its call may write the value.
+func ptrMethod(info *types.Info, sel *ast.SelectorExpr) bool {
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return false
+	}
+	if _, ok := s.Recv().(*types.Pointer); ok {
+		return false // through a pointer already: the value is not the variable
+	}
+	recv := s.Obj().(*types.Func).Signature().Recv()
+	_, ptr := recv.Type().(*types.Pointer)
+	return ptr
 }
 
 func hasBasicParam(sig *types.Signature) bool {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -51,6 +52,7 @@ func exportIdleContexts(pass *analysis.Pass) {
 	}
 	var cands []*candidate
 	idle := map[*types.Func]bool{}
+	bodies := map[*types.Func]*ast.BlockStmt{}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -58,7 +60,11 @@ func exportIdleContexts(pass *analysis.Pass) {
 				continue
 			}
 			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || contextParam(fn) != 0 {
+			if fn == nil {
+				continue
+			}
+			bodies[fn] = fd.Body
+			if contextParam(fn) != 0 {
 				continue
 			}
 			cands = append(cands, &candidate{fn, fn.Signature().Params().At(0), fd.Body})
@@ -97,16 +103,84 @@ func exportIdleContexts(pass *analysis.Pass) {
 		}
 		if idle[c.fn] {
 			pass.ExportObjectFact(c.fn, new(IdleContext))
-		} else if g, ok := usedOnlyUnder(pass.TypesInfo, c.fn, c.body, unpassed(pass.TypesInfo, c.body, c.ctx, isIdle, true)); ok {
+			continue
+		}
+		// The branch is told for the twin M's sake, whose caller's
+		// argument decides it: only where M hands its own on unchanged.
+		m := twin(c.fn)
+		if m == nil || !forwards(pass.TypesInfo, bodies[m], m, c.fn) {
+			continue
+		}
+		if g, ok := usedOnlyUnder(pass.TypesInfo, c.fn, c.body, unpassed(pass.TypesInfo, c.body, c.ctx, isIdle, true)); ok {
 			pass.ExportObjectFact(c.fn, &IdleContext{Unless: g})
 		}
 	}
 }
 
+// twin returns M for a context form MWithContext or MContext: the
+// function beside it, or the method of the same receiver, that takes no
+// context (contextForm's converse).
+func twin(form *types.Func) *types.Func {
+	for _, suffix := range []string{"WithContext", "Context"} {
+		name, ok := strings.CutSuffix(form.Name(), suffix)
+		if !ok || name == "" {
+			continue
+		}
+		var obj types.Object
+		if recv := form.Signature().Recv(); recv != nil {
+			obj, _, _ = types.LookupFieldOrMethod(recv.Type(), true, form.Pkg(), name)
+		} else {
+			obj = form.Pkg().Scope().Lookup(name)
+		}
+		if m, ok := obj.(*types.Func); ok && contextParam(m) < 0 {
+			return m
+		}
+	}
+	return nil
+}
+
+// forwards reports whether m's body is only a call of form with a context
+// first and then m's parameters, in order and unchanged (gopsutil's
+// Percent(interval) returning PercentWithContext(context.Background(),
+// interval)): a call of m decides form's branches as a call of form with
+// the same arguments would.
+func forwards(info *types.Info, body *ast.BlockStmt, m, form *types.Func) bool {
+	if body == nil || len(body.List) != 1 || m.Signature().Variadic() {
+		return false
+	}
+	var call *ast.CallExpr
+	switch st := body.List[0].(type) {
+	case *ast.ReturnStmt:
+		if len(st.Results) == 1 {
+			call, _ = ast.Unparen(st.Results[0]).(*ast.CallExpr)
+		}
+	case *ast.ExprStmt:
+		call, _ = ast.Unparen(st.X).(*ast.CallExpr)
+	}
+	if call == nil || call.Ellipsis.IsValid() {
+		return false
+	}
+	if callee, _ := typeutil.Callee(info, call).(*types.Func); callee == nil || callee.Origin() != form {
+		return false
+	}
+	params := m.Signature().Params()
+	if len(call.Args) != params.Len()+1 {
+		return false
+	}
+	for i, arg := range call.Args[1:] {
+		id, ok := ast.Unparen(arg).(*ast.Ident)
+		if !ok || info.Uses[id] != params.At(i) {
+			return false
+		}
+	}
+	return true
+}
+
 // usedOnlyUnder returns the guard of the one branch, chosen by a
-// parameter of fn of a basic type, that holds every use in uses. The
-// parameter must keep its caller's value: fn never assigns it or takes
-// its address.
+// parameter of fn of a basic type, that holds every use in uses: an if
+// statement's body or else, or the rest of a block after an if whose body
+// returns. The parameter must keep its caller's value: fn never assigns
+// it or takes its address, even to call a method.
 func usedOnlyUnder(info *types.Info, fn *types.Func, body *ast.BlockStmt, uses []*ast.Ident) (guard, bool) {
 	params := fn.Signature().Params()
 	param := func(e ast.Expr) (int, bool) {
@@ -131,6 +205,18 @@ func usedOnlyUnder(info *types.Info, fn *types.Func, body *ast.BlockStmt, uses [
 				if n.Else != nil {
 					regions = append(regions, guardRegion{n.Else.Pos(), n.Else.End(), g.negate()})
 				}
+			}
+		case *ast.BlockStmt:
+			for _, st := range n.List {
+				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && endsInReturn(is.Body) {
+					if g, ok := condGuard(info, is.Cond, param); ok {
+						regions = append(regions, guardRegion{is.End(), n.End(), g.negate()})
+					}
+				}
+			}
+		case *ast.SelectorExpr:
+			if p, ok := param(n.X); ok && ptrMethod(info, n) {
+				written[p] = true
 			}
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {

@@ -69,6 +69,7 @@ type pkgAnalysis struct {
 	started       map[*types.Func][]int      // startsParam's cache
 	waitersOf     map[paramRef][]*types.Func // waiters' cache
 	inPlace       map[paramRef]bool          // passedInPlace's cache
+	onlyCalled    map[paramRef]bool          // onlyCalled's cache
 	ifaceMethods  map[string]bool            // interfaceDeclares' names
 	ownImpls      map[string]bool            // moduleOnlyElsewhere's cache
 	typeArgCache  map[*types.TypeParam][]types.Type
@@ -173,7 +174,10 @@ func (a *pkgAnalysis) index() {
 					}
 				}
 				sig, _ := a.info.TypeOf(n).(*types.Signature)
-				u := &unit{name: name, lit: n, decl: decl, ftype: n.Type, body: n.Body, sig: sig, passed: !kept}
+				u := &unit{name: name, lit: n, decl: decl, ftype: n.Type, body: n.Body, sig: sig}
+				if !kept {
+					a.litHome(u, stack[len(stack)-2])
+				}
 				a.litUnits[n] = u
 				a.units = append(a.units, u)
 			}

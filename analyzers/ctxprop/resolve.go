@@ -371,7 +371,7 @@ func (a *pkgAnalysis) funcValueTargets(sig *types.Signature) []target {
 		case u.root != nil:
 		case u.fn != nil && a.addrTaken[u.fn] && sameSignature(u.fn.Signature(), sig):
 			out = append(out, target{unit: u})
-		case u.lit != nil && !u.passed && u.sig != nil && sameSignature(u.sig, sig):
+		case u.lit != nil && u.sig != nil && sameSignature(u.sig, sig) && !a.runsOnlyInPlace(u):
 			out = append(out, target{unit: u})
 		}
 	}
@@ -451,10 +451,18 @@ func (a *pkgAnalysis) findPassedInPlace(p paramRef, deciding map[paramRef]bool) 
 			if _, isIdent := arg.(*ast.Ident); !isIdent || obj.Parent() == obj.Pkg().Scope() {
 				break
 			}
-			if q, ok := a.params[obj]; ok && a.findPassedInPlace(q, deciding) {
-				continue
+			if a.addressed[obj] {
+				break // it may be set through a pointer
 			}
-			if _, _, ok := a.boundFuncs(obj); ok && len(a.assigns[obj]) > 0 {
+			if q, ok := a.params[obj]; ok {
+				// Its own parameter, as its callers pass it: not if it
+				// may hold something else by the call.
+				if len(a.assigns[obj]) == 0 && a.findPassedInPlace(q, deciding) {
+					continue
+				}
+				break
+			}
+			if _, _, ok := a.boundFuncs(obj); ok {
 				continue
 			}
 		}
@@ -463,19 +471,21 @@ func (a *pkgAnalysis) findPassedInPlace(p paramRef, deciding map[paramRef]bool) 
 	return true
 }
 
-// interfaceDeclares reports whether an interface type of the package's
-// scope has a method of that name: a call through it may run a method of
+// interfaceDeclares reports whether an interface type of the package has
+// a method of that name: a call through it may run a method of
 // the name with arguments out of sight.
 func (a *pkgAnalysis) interfaceDeclares(name string) bool {
 	if a.ifaceMethods == nil {
 		a.ifaceMethods = map[string]bool{}
-		scope := a.pass.Pkg.Scope()
-		for _, n := range scope.Names() {
-			if t, ok := scope.Lookup(n).(*types.TypeName); ok {
-				if it, ok := t.Type().Underlying().(*types.Interface); ok {
-					for m := range it.Methods() {
-						a.ifaceMethods[m.Name()] = true
-					}
+		// Every interface type written in the package: declared at any
+		// level, a literal, a constraint.
+		for _, tv := range a.info.Types {
+			if !tv.IsType() {
+				continue
+			}
+			if it, ok := tv.Type.Underlying().(*types.Interface); ok {
+				for m := range it.Methods() {
+					a.ifaceMethods[m.Name()] = true
 				}
 			}
 		}

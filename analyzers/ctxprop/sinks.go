@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // source says where a sink's context comes from.
@@ -175,6 +177,9 @@ func (a *pkgAnalysis) formReaches(form *types.Func) bool {
 func (a *pkgAnalysis) idleAt(call *ast.CallExpr, fn *types.Func) bool {
 	if rule, _ := a.sinkFor(fn); rule.ctxForm == "" {
 		return false
+	}
+	if callee, _ := typeutil.Callee(a.info, call).(*types.Func); callee == nil || callee.Origin() != fn {
+		return false // through a value: whose arguments are which is not known
 	}
 	form := a.contextForm(fn)
 	var idle IdleContext

@@ -69,3 +69,82 @@ func prober() {
 		_ = probe(bound)
 	}
 }
+
+// Callers run what they pass only during their call. A monitored loop of
+// the helper's own, or a literal of the helper that runs later, runs it
+// through the parameter itself: it must still resolve there.
+func every(name string, step func(string) error) {
+	h := health.RegisterLiveness(name)
+	for range h.C {
+		_ = step(name) // want `\(liveness\): net\.Dial without the health deadline \(it takes no context\): ~every \(passedfunc\.go:\d+\) → query \(passedfunc\.go:\d+\)`
+	}
+}
+
+type worker struct{ run func() }
+
+func newWorker(fetch func(string) error) *worker {
+	return &worker{run: func() { _ = fetch("db:5432") }}
+}
+
+func starts() { // want starts:"reaches net.Dial unbounded via starts→newWorker→query"
+	go every("step", query)
+	w := newWorker(query)
+	h := health.RegisterLiveness("worker")
+	for range h.C {
+		w.run() // want `"worker" \(liveness\): net\.Dial without the health deadline`
+	}
+}
+
+// A caller that passes its own parameter on passes what its callers gave
+// it, unless it may replace it first: then the helper's call may run the
+// replacement, or anything of the shape.
+func dryRun(fetch func(string) error, dry bool) error { // want dryRun:"reaches net.Dial unbounded via dryRun→probeAgain→query"
+	if dry {
+		fetch = resolvable
+	}
+	return probeAgain(fetch)
+}
+
+func probeAgain(check func(string) error) error { return check("localhost") } // want probeAgain:"reaches net.Dial unbounded via probeAgain→query"
+
+func replacedParam() {
+	h := health.RegisterLiveness("replaced-param")
+	for range h.C {
+		_ = dryRun(resolvable, false) // want `"replaced-param" \(liveness\): net\.Dial without the health deadline`
+	}
+}
+
+// A local whose address is taken may be set through the pointer.
+func choose(f *func(string) error, remote bool) {
+	if remote {
+		*f = query
+	}
+}
+
+func probeOnce(check func(string) error) error { return check("localhost") } // want probeOnce:"reaches net.Dial unbounded via probeOnce→query"
+
+func replacedLocal(remote bool) {
+	h := health.RegisterLiveness("replaced-local")
+	for range h.C {
+		f := resolvable
+		choose(&f, remote)
+		_ = probeOnce(f) // want `"replaced-local" \(liveness\): net\.Dial without the health deadline`
+	}
+}
+
+// An unexported method may be called through an interface of the package,
+// with arguments out of sight, even one written inside a function.
+type runner struct{}
+
+func (runner) run(check func(string) error) error { return check("localhost") } // want run:"reaches net.Dial unbounded via runner.run→query"
+
+func viaInterface() { // want viaInterface:"reaches net.Dial unbounded via viaInterface→runner.run→query"
+	_ = runner{}.run(resolvable)
+	var r interface {
+		run(func(string) error) error
+	} = runner{}
+	h := health.RegisterLiveness("iface")
+	for range h.C {
+		_ = r.run(resolvable) // want `"iface" \(liveness\): net\.Dial without the health deadline`
+	}
+}

@@ -88,7 +88,10 @@ func withIdleContextForm() {
 // A form may use its context only on a branch its arguments choose:
 // disk's RateWithContext waits under it only for a positive interval. M
 // called with a constant that steers off that branch does not block;
-// called with any other interval, it does.
+// called with any other interval, it does. So for Busy's, which returns
+// early for none; not for an M that changes the argument before it hands
+// it on (Poll), nor for a form that may change it (Sample's normalizes
+// it in place).
 func withArgumentIdleForm(interval time.Duration) {
 	h := health.RegisterLiveness("disk-rate")
 	for range h.C {
@@ -96,6 +99,10 @@ func withArgumentIdleForm(interval time.Duration) {
 		disk.Rate("/dev/sda", time.Duration(0))
 		disk.Rate("/dev/sda", time.Second) // want `example\.org/sysinfo/disk\.Rate without the health deadline \(it takes no context; example\.org/sysinfo/disk\.RateWithContext takes one\)`
 		disk.Rate("/dev/sda", interval)    // want `example\.org/sysinfo/disk\.Rate without the health deadline \(it takes no context; example\.org/sysinfo/disk\.RateWithContext takes one\)`
+		disk.Busy("/dev/sda", 0)
+		disk.Busy("/dev/sda", time.Second) // want `example\.org/sysinfo/disk\.Busy without the health deadline`
+		disk.Poll("/dev/sda", 0)           // want `example\.org/sysinfo/disk\.Poll without the health deadline`
+		disk.Sample("/dev/sda", 0)         // want `example\.org/sysinfo/disk\.Sample without the health deadline`
 	}
 }
 

@@ -1,4 +1,4 @@
-// want package:"dispatch value lookup, value controls.func2, value controls.func3, value resolver.resolve, value fetchBound.func1, value fetchRetried.func1, method resolver.resolve"
+// want package:"dispatch value lookup, value controls.func2, value controls.func3, value resolver.resolve, value fetchBound.func1, value fetchRetried.func1, value boundParam.func1, method resolver.resolve"
 
 // Package passed: closures passed to a helper that calls them, and that
 // capture a context derived from the tick in a monitored loop's iteration.
@@ -137,5 +137,17 @@ func boundBackground() {
 	h := health.RegisterLiveness("bound-background")
 	for range h.C {
 		_ = fetchBound(context.Background()) // want `"bound-background" \(liveness\): \(\*net.Resolver\).LookupAddr without the health deadline \(context.Background\(\)\): boundBackground \(passed\.go:\d+\) → fetchBound \(passed\.go:\d+\) → fetchBound \(passed\.go:\d+\) → lookup \(passed\.go:\d+\)`
+	}
+}
+
+// A literal kept in a local and passed with the context to a helper that
+// gives it that context runs under it, as one passed in place does.
+func boundParam() {
+	h := health.RegisterLiveness("bound-param")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		job := func(ctx context.Context) error { return lookup(ctx) }
+		_ = retryCtx(ctx, job)
+		cancel()
 	}
 }

@@ -79,3 +79,56 @@ func RateWithContext(ctx context.Context, dev string, interval time.Duration) (f
 	}
 	return float64(first[dev]), nil
 }
+
+// Busy's form returns early, without waiting, for no interval.
+func Busy(dev string, interval time.Duration) (float64, error) {
+	return BusyWithContext(context.Background(), dev, interval)
+}
+
+func BusyWithContext(ctx context.Context, dev string, interval time.Duration) (float64, error) {
+	if interval <= 0 {
+		c, err := readCounters(ctx, dev)
+		return float64(c[dev]), err
+	}
+	if blkid.Settle(ctx, dev) == "" {
+		return 0, ctx.Err()
+	}
+	return 1, nil
+}
+
+// Poll's form waits only for a positive wait, but Poll turns none into a
+// default before it hands it on.
+func Poll(dev string, wait time.Duration) error {
+	if wait == 0 {
+		wait = time.Second
+	}
+	return PollWithContext(context.Background(), dev, wait)
+}
+
+func PollWithContext(ctx context.Context, dev string, wait time.Duration) error {
+	if wait > 0 {
+		blkid.Settle(ctx, dev)
+	}
+	return nil
+}
+
+// Interval is a sampling interval; none means the default.
+type Interval time.Duration
+
+// Normalize replaces no interval by the default.
+func (i *Interval) Normalize() {
+	if *i == 0 {
+		*i = Interval(time.Second)
+	}
+}
+
+// Sample's form normalizes its interval in place before it decides.
+func Sample(dev string, iv Interval) error { return SampleWithContext(context.Background(), dev, iv) }
+
+func SampleWithContext(ctx context.Context, dev string, iv Interval) error {
+	iv.Normalize()
+	if iv > 0 {
+		blkid.Settle(ctx, dev)
+	}
+	return nil
+}

@@ -1,0 +1,124 @@
+package ctxprop
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// A function literal passed to a call, or bound to a local that is only
+// called or passed, runs where it is passed: the caller inlines it with
+// its own variables (callValues), and the context it captures is the
+// caller's. With the whole program's call graph such a literal is also a
+// unit of its own, a callee of the helper's dynamic call. A call through
+// a function value resolved by signature must not run it from elsewhere,
+// analysed alone, where its captured context is only "a parameter of an
+// enclosing function" and the chain goes through a literal of another
+// function: unless the helper may keep it for later (stores it, or is of
+// another package, whose body is not in sight).
+
+// litHome records, for a literal that is not stored, what it is handed to.
+func (a *pkgAnalysis) litHome(u *unit, parent ast.Node) {
+	switch p := parent.(type) {
+	case *ast.CallExpr:
+		for i, arg := range p.Args {
+			if ast.Unparen(arg) == u.lit {
+				u.passedTo, u.arg = p, i
+			}
+		}
+	case *ast.AssignStmt:
+		for i, r := range p.Rhs {
+			if r == u.lit && len(p.Lhs) == len(p.Rhs) {
+				if id, ok := p.Lhs[i].(*ast.Ident); ok {
+					u.boundTo, _ = a.objOf(id).(*types.Var)
+				}
+			}
+		}
+	}
+}
+
+// runsOnlyInPlace reports whether literal unit u can only run during the
+// calls it is handed to: each is of a function of the package that only
+// calls that parameter, and a local it is bound to is only called or
+// handed to such calls.
+func (a *pkgAnalysis) runsOnlyInPlace(u *unit) bool {
+	if u.inPlace == 0 {
+		u.inPlace = 1
+		if a.findRunsOnlyInPlace(u) {
+			u.inPlace = 2
+		}
+	}
+	return u.inPlace == 2
+}
+
+func (a *pkgAnalysis) findRunsOnlyInPlace(u *unit) bool {
+	if u.passedTo != nil {
+		return a.onlyCalledAt(u.passedTo, u.arg)
+	}
+	v := u.boundTo
+	if v == nil || u.decl == nil || a.addressed[v] || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	inPlace := map[*ast.Ident]bool{}
+	uses := 0
+	ast.Inspect(u.decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && a.objOf(id) == v {
+				inPlace[id] = true
+			}
+			for i, arg := range n.Args {
+				if id, ok := ast.Unparen(arg).(*ast.Ident); ok && a.objOf(id) == v && a.onlyCalledAt(n, i) {
+					inPlace[id] = true
+				}
+			}
+		case *ast.Ident:
+			if a.info.Uses[n] == v {
+				uses++
+			}
+		}
+		return true
+	})
+	return uses == len(inPlace)
+}
+
+// onlyCalledAt reports whether argument i of call goes to a parameter of
+// a function of the package whose body only calls it.
+func (a *pkgAnalysis) onlyCalledAt(call *ast.CallExpr, i int) bool {
+	fn := typeutil.StaticCallee(a.info, call)
+	if fn == nil || fn.Pkg() != a.pass.Pkg || call.Ellipsis.IsValid() || methodExprShift(a.info, call.Fun) != 0 {
+		return false
+	}
+	fn = fn.Origin()
+	sig := fn.Signature()
+	if i >= sig.Params().Len() || sig.Variadic() && i == sig.Params().Len()-1 {
+		return false
+	}
+	key := paramRef{fn, i}
+	if v, ok := a.onlyCalled[key]; ok {
+		return v
+	}
+	ok := false
+	if g := a.funcUnits[fn]; g != nil && g.decl != nil {
+		p := sig.Params().At(i)
+		called := map[*ast.Ident]bool{}
+		uses := 0
+		ast.Inspect(g.decl.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if id, isID := ast.Unparen(n.Fun).(*ast.Ident); isID && a.info.Uses[id] == p {
+					called[id] = true
+				}
+			case *ast.Ident:
+				if a.info.Uses[n] == p {
+					uses++
+				}
+			}
+			return true
+		})
+		ok = uses == len(called)
+	}
+	put(&a.onlyCalled, key, ok)
+	return ok
+}
