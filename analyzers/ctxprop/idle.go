@@ -52,7 +52,6 @@ func exportIdleContexts(pass *analysis.Pass) {
 	}
 	var cands []*candidate
 	idle := map[*types.Func]bool{}
-	bodies := map[*types.Func]*ast.BlockStmt{}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -60,11 +59,7 @@ func exportIdleContexts(pass *analysis.Pass) {
 				continue
 			}
 			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			bodies[fn] = fd.Body
-			if contextParam(fn) != 0 {
+			if fn == nil || contextParam(fn) != 0 {
 				continue
 			}
 			cands = append(cands, &candidate{fn, fn.Signature().Params().At(0), fd.Body})
@@ -108,7 +103,7 @@ func exportIdleContexts(pass *analysis.Pass) {
 		// The branch is told for the twin M's sake, whose caller's
 		// argument decides it: only where M hands its own on unchanged.
 		m := twin(c.fn)
-		if m == nil || !forwards(pass.TypesInfo, bodies[m], m, c.fn) {
+		if m == nil || !forwards(pass.TypesInfo, declBody(pass, m), m, c.fn) {
 			continue
 		}
 		if g, ok := usedOnlyUnder(pass.TypesInfo, c.fn, c.body, unpassed(pass.TypesInfo, c.body, c.ctx, isIdle, true)); ok {
@@ -134,6 +129,20 @@ func twin(form *types.Func) *types.Func {
 		}
 		if m, ok := obj.(*types.Func); ok && contextParam(m) < 0 {
 			return m
+		}
+	}
+	return nil
+}
+
+// declBody returns the body of fn, declared in the package.
+func declBody(pass *analysis.Pass, fn *types.Func) *ast.BlockStmt {
+	for _, f := range pass.Files {
+		if f.FileStart <= fn.Pos() && fn.Pos() < f.FileEnd {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && pass.TypesInfo.Defs[fd.Name] == fn {
+					return fd.Body
+				}
+			}
 		}
 	}
 	return nil
