@@ -340,11 +340,6 @@ func identOf(e ast.Expr) *ast.Ident {
 // literals are inlined, named functions and locals bound to functions are
 // calls at the argument.
 func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
-	if callee == nil {
-		if _, ok := w.a.info.Uses[identOf(ast.Unparen(call.Fun))].(*types.Builtin); ok {
-			return // append keeps a function; no builtin calls one
-		}
-	}
 	// The callee's parameters, looked up for the first name passed; none
 	// for a method expression, whose receiver comes first.
 	var params *types.Tuple
@@ -388,8 +383,8 @@ func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
 				if v, ok := w.a.objOf(id).(*types.Var); ok && v.Parent() != v.Pkg().Scope() {
 					// Literals run as one passed in place: with this
 					// function's variables, their context parameter
-					// given the call's context.
-					if w.inlineBound(arg, call) {
+					// given the call's context, if it passes one.
+					if contextArgs(w.a.info, call) <= 1 && w.inlineBound(arg, call) {
 						continue
 					}
 					if _, _, ok := w.a.boundFuncs(v); ok {
@@ -525,6 +520,17 @@ func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *as
 		ev.targets = []target{t}
 		w.emit(ev)
 	}
+}
+
+// contextArgs counts the call's arguments of type context.Context.
+func contextArgs(info *types.Info, call *ast.CallExpr) int {
+	n := 0
+	for _, arg := range call.Args {
+		if t := info.TypeOf(arg); t != nil && isContext(t) {
+			n++
+		}
+	}
+	return n
 }
 
 // writtenHere reports whether lit, bound to v, is written in the body of

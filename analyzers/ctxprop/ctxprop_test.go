@@ -57,5 +57,5 @@ func TestCapturedContext(t *testing.T) {
 	// As a whole-program driver sees it: the literals are callees of the
 	// dynamic calls in retry.
 	prog := &ctxprop.Program{IsLitCallee: func(token.Pos) bool { return true }}
-	analysistest.Run(t, analysistest.TestData(), ctxprop.WholeProgramWith(prog), "captured/passed", "captured/background", "captured/kept")
+	analysistest.Run(t, analysistest.TestData(), ctxprop.WholeProgramWith(prog), "captured/passed", "captured/background", "captured/kept", "captured/later")
 }

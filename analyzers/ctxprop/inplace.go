@@ -83,6 +83,31 @@ func (a *pkgAnalysis) findRunsOnlyInPlace(u *unit) bool {
 	return uses == len(inPlace)
 }
 
+// inRoot reports whether n lies in a monitored loop's iteration.
+func (a *pkgAnalysis) inRoot(n ast.Node) bool {
+	for _, r := range a.regions {
+		if contains(r, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// inLit reports whether n lies in a function literal of decl.
+func inLit(decl *ast.FuncDecl, n ast.Node) bool {
+	in := false
+	ast.Inspect(decl.Body, func(m ast.Node) bool {
+		if in || m == nil || !contains(m, n) {
+			return false
+		}
+		if _, ok := m.(*ast.FuncLit); ok {
+			in = true
+		}
+		return !in
+	})
+	return in
+}
+
 // onlyCalledAt reports whether argument i of call goes to a parameter of
 // a function of the package whose body only calls it.
 func (a *pkgAnalysis) onlyCalledAt(call *ast.CallExpr, i int) bool {
@@ -104,11 +129,25 @@ func (a *pkgAnalysis) onlyCalledAt(call *ast.CallExpr, i int) bool {
 		p := sig.Params().At(i)
 		called := map[*ast.Ident]bool{}
 		uses := 0
+		lits := 0 // function literals around the node
 		ast.Inspect(g.decl.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.FuncLit:
+				// A call in a literal may run after the call that passed
+				// it (a decorator, a worker it builds): count the
+				// literal's uses, not its calls.
+				lits++
+				ast.Inspect(n.Body, func(m ast.Node) bool {
+					if id, isID := m.(*ast.Ident); isID && a.info.Uses[id] == p {
+						uses++
+					}
+					return true
+				})
+				lits--
+				return false
 			case *ast.CallExpr:
-				if id, isID := ast.Unparen(n.Fun).(*ast.Ident); isID && a.info.Uses[id] == p {
-					called[id] = true
+				if id, isID := ast.Unparen(n.Fun).(*ast.Ident); isID && a.info.Uses[id] == p && !a.inRoot(n) {
+					called[id] = true // not in a loop of its own, which runs it on
 				}
 			case *ast.Ident:
 				if a.info.Uses[n] == p {

@@ -456,8 +456,10 @@ func (a *pkgAnalysis) findPassedInPlace(p paramRef, deciding map[paramRef]bool) 
 			}
 			if q, ok := a.params[obj]; ok {
 				// Its own parameter, as its callers pass it: not if it
-				// may hold something else by the call.
-				if len(a.assigns[obj]) == 0 && a.findPassedInPlace(q, deciding) {
+				// may hold something else by the call, nor from a
+				// literal that may run later or a loop of its own,
+				// whose callers do not run it there.
+				if len(a.assigns[obj]) == 0 && site.caller != nil && !inLit(site.caller, call) && !a.inRoot(call) && a.findPassedInPlace(q, deciding) {
 					continue
 				}
 				break

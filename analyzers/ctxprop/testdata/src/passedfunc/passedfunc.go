@@ -148,3 +148,44 @@ func viaInterface() { // want viaInterface:"reaches net.Dial unbounded via viaIn
 		_ = r.run(resolvable) // want `"iface" \(liveness\): net\.Dial without the health deadline`
 	}
 }
+
+// A function that hands its own parameter on from a literal that runs
+// later, or from a loop of its own, does not run it during its call: the
+// helper's call of it must still resolve.
+func probeLater(check func(string) error) error { return check("localhost") } // want probeLater:"reaches net.Dial unbounded via probeLater→query"
+
+func workerOf(fetch func(string) error) *worker {
+	return &worker{run: func() { _ = probeLater(fetch) }}
+}
+
+func laterWorker() { // want laterWorker:"reaches net.Dial unbounded via laterWorker→query"
+	w := workerOf(query)
+	h := health.RegisterLiveness("later")
+	for range h.C {
+		w.run() // want `"later" \(liveness\): net\.Dial without the health deadline`
+	}
+}
+
+func probeEach(check func(string) error) error { return check("localhost") } // want probeEach:"reaches net.Dial unbounded via probeEach→query"
+
+func everyProbe(name string, step func(string) error) {
+	h := health.RegisterLiveness(name)
+	for range h.C {
+		_ = probeEach(step) // want `\(liveness\): net\.Dial without the health deadline`
+	}
+}
+
+func startProbes() { go everyProbe("probe", query) }
+
+// Literals kept in a local slice run where the slice is ranged over.
+func checkList() {
+	h := health.RegisterLiveness("checks")
+	for range h.C {
+		var fs []func(string) error
+		job := func(addr string) error { return query(addr) }
+		fs = append(fs, job) // want `"checks" \(liveness\): net\.Dial without the health deadline`
+		for _, f := range fs {
+			_ = f("db:5432")
+		}
+	}
+}

@@ -15,7 +15,9 @@ import (
 
 type jobs struct{ list []func() error }
 
-func (j *jobs) add(addr string) {
+// A literal handed to any call is taken to run during it, append too: add
+// is taken to dial (a local slice of checks run later is found so).
+func (j *jobs) add(addr string) { // want add:"reaches net.Dial unbounded via jobs.add→jobs.add"
 	job := func() error {
 		c, err := net.Dial("tcp", addr)
 		if err == nil {

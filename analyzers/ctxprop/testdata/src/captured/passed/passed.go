@@ -1,4 +1,4 @@
-// want package:"dispatch value lookup, value controls.func2, value controls.func3, value resolver.resolve, value fetchBound.func1, value fetchRetried.func1, value boundParam.func1, method resolver.resolve"
+// want package:"dispatch value lookup, value controls.func2, value controls.func3, value resolver.resolve, value fetchBound.func1, value fetchRetried.func1, value boundParam.func1, value twoContexts.func1, method resolver.resolve"
 
 // Package passed: closures passed to a helper that calls them, and that
 // capture a context derived from the tick in a monitored loop's iteration.
@@ -148,6 +148,21 @@ func boundParam() {
 		ctx, cancel := health.WithDeadline(context.Background(), deadline)
 		job := func(ctx context.Context) error { return lookup(ctx) }
 		_ = retryCtx(ctx, job)
+		cancel()
+	}
+}
+
+// second gives its function the second of the two contexts it gets.
+func second(a, b context.Context, fn func(context.Context) error) error { return fn(b) }
+
+// Given two contexts, which one a kept literal's context parameter gets
+// is not known: it is not taken to be the first.
+func twoContexts() {
+	h := health.RegisterLiveness("two-contexts")
+	for deadline := range h.C {
+		ctx, cancel := health.WithDeadline(context.Background(), deadline)
+		job := func(ctx context.Context) error { return lookup(ctx) }
+		_ = second(ctx, context.Background(), job) // want `"two-contexts" \(liveness\): \(\*net.Resolver\).LookupAddr without the health deadline \(context parameter ctx of a function literal, set by its caller\)`
 		cancel()
 	}
 }
