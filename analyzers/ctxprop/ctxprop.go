@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerdoc.MustExtract(doc, "ctxprop"),
 	URL:        "https://github.com/ctxlint/ctxlint/tree/main/analyzers/ctxprop",
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch), new(Starts), new(HandleName), new(Constructs), new(Sets), new(IdleContext)},
+	FactTypes:  []analysis.Fact{new(Summary), new(Dispatch), new(Starts), new(HandleName), new(Constructs), new(Sets), new(IdleContext), new(Option)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -124,6 +124,7 @@ func runWith(pass *analysis.Pass, prog *Program) (any, error) {
 	}
 	exportStarts(pass)
 	exportIdleContexts(pass)
+	exportOptions(pass)
 	fields := exportConstructs(pass)
 	a.dirs = parseDirectives(pass)
 	a.customHandles = customHandleTypes(pass.Pkg, cfg.register)

@@ -206,6 +206,13 @@
 // written before the condition, in a loop around it or in a function
 // literal, or whose address the function takes, chooses nothing.
 //
+// Functional options choose a branch too: a constructor that applies its
+// variadic options to the object it builds (for _, o := range opts {
+// o(c) }), then makes a default where they left a field nil (if c.client
+// == nil { dial }), reaches the default only where no option given sets
+// that field. An option constructor of the form return func(c *T) {
+// c.client = p } carries the Option fact naming the field it sets.
+//
 // Reports. One per loop and sink call site, at the call in the loop that
 // starts the shortest path (fewest dynamic hops first):
 //

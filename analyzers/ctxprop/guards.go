@@ -57,6 +57,9 @@ func guardText(g guard) string {
 	switch {
 	case g.Cond == "":
 		return ""
+	case strings.HasPrefix(g.Cond, "set("):
+		field, _ := optionFieldOf(g.Cond)
+		return fmt.Sprintf(" unless an option of parameter %d sets %s", g.Param, field)
 	case g.Cond == "_":
 		return fmt.Sprintf(" if parameter %d is %t", g.Param, g.Want)
 	case g.Want:
@@ -80,7 +83,7 @@ func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 		return u.guards
 	}
 	u.guardsDone = true
-	if u.fn == nil || u.root != nil || u.body == nil || !hasBasicParam(u.fn.Signature()) {
+	if u.fn == nil || u.root != nil || u.body == nil || !hasBasicParam(u.fn.Signature()) && !u.fn.Signature().Variadic() {
 		return nil
 	}
 	// A condition decides a branch if the parameter has the caller's
@@ -146,7 +149,9 @@ func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 				}
 			}
 		case *ast.IfStmt:
-			if g, ok := a.condGuard(u, n.Cond); ok {
+			if g, ok := a.optionGuard(u, n); ok {
+				cands = append(cands, candidate{guardRegion{n.Body.Pos(), n.Body.End(), g}, n.Cond.End(), innermost(isLoop)})
+			} else if g, ok := a.condGuard(u, n.Cond); ok {
 				loop := innermost(isLoop)
 				cands = append(cands, candidate{guardRegion{n.Body.Pos(), n.Body.End(), g}, n.Cond.End(), loop})
 				if n.Else != nil {
@@ -373,6 +378,12 @@ func (a *pkgAnalysis) callerGuard(u *unit, ev *event, g guard, shift int) (guard
 	call := ev.call
 	i := g.Param + shift
 	if g.Cond == "" || call == nil || i >= len(call.Args) || call.Ellipsis.IsValid() {
+		return ev.guard, true
+	}
+	if field, ok := optionFieldOf(g.Cond); ok {
+		if a.optionGiven(call.Args[i:], field) {
+			return guard{}, false // an option sets it: no default to make
+		}
 		return ev.guard, true
 	}
 	arg := call.Args[i]
