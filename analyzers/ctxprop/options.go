@@ -94,6 +94,9 @@ func optionField(info *types.Info, fn *types.Func, body *ast.BlockStmt) string {
 	if len(target.Names) != 1 {
 		return ""
 	}
+	if _, ok := info.TypeOf(target.Type).(*types.Pointer); !ok {
+		return "" // it sets a copy
+	}
 	if x, ok := sel.X.(*ast.Ident); !ok || info.Uses[x] == nil || info.Uses[x] != info.Defs[target.Names[0]] {
 		return ""
 	}
@@ -148,6 +151,9 @@ func (a *pkgAnalysis) optionGuard(u *unit, is *ast.IfStmt) (guard, bool) {
 	if !ok || a.params[x].fn != nil {
 		return guard{}, false
 	}
+	if _, ok := x.Type().(*types.Pointer); !ok {
+		return guard{}, false // the options set copies
+	}
 	field, ok := a.info.Uses[sel.Sel].(*types.Var)
 	if !ok || !field.IsField() {
 		return guard{}, false
@@ -155,6 +161,7 @@ func (a *pkgAnalysis) optionGuard(u *unit, is *ast.IfStmt) (guard, bool) {
 	// for _, o := range opts { o(x) }, a statement of the body itself (it
 	// always runs) before the if.
 	applied := false
+	var loop *ast.RangeStmt
 	if body, ok := u.body.(*ast.BlockStmt); ok {
 		for _, st := range body.List {
 			n, ok := st.(*ast.RangeStmt)
@@ -168,20 +175,37 @@ func (a *pkgAnalysis) optionGuard(u *unit, is *ast.IfStmt) (guard, bool) {
 				if call, ok := es.X.(*ast.CallExpr); ok && len(call.Args) == 1 {
 					if f, ok := call.Fun.(*ast.Ident); ok && a.objOf(f) == a.objOf(identOf(n.Value)) {
 						if arg, ok := call.Args[0].(*ast.Ident); ok && a.objOf(arg) == x {
-							applied = true
+							applied, loop = true, n
 						}
 					}
 				}
 			}
 		}
 	}
+	if !applied {
+		return guard{}, false
+	}
+	// Before the if, outside the loop, x may only select its fields: a
+	// method, a helper given x, *x = ... or a copy of x could clear f.
 	written := false
+	uses, fieldUses := 0, 0
 	ast.Inspect(u.body, func(n ast.Node) bool {
+		if n == nil || n == loop || n.Pos() >= is.Pos() && !contains(is.Body, n) {
+			return n != loop && n != nil && n.Pos() < is.End()
+		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			// x.f written anywhere but in the default's branch
+			// x.f written anywhere but in the default's branch; opts
+			// or an element of it written at all
 			for _, l := range n.Lhs {
-				if s, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && a.info.Uses[s.Sel] == field && !contains(is.Body, n) {
+				l = ast.Unparen(l)
+				if s, ok := l.(*ast.SelectorExpr); ok && a.info.Uses[s.Sel] == field && !contains(is.Body, n) {
+					written = true
+				}
+				if ix, ok := l.(*ast.IndexExpr); ok {
+					l = ast.Unparen(ix.X)
+				}
+				if id, ok := l.(*ast.Ident); ok && a.objOf(id) == opts {
 					written = true
 				}
 			}
@@ -189,39 +213,83 @@ func (a *pkgAnalysis) optionGuard(u *unit, is *ast.IfStmt) (guard, bool) {
 			if s, ok := ast.Unparen(n.X).(*ast.SelectorExpr); ok && n.Op == token.AND && a.info.Uses[s.Sel] == field {
 				written = true
 			}
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); ok && a.info.Uses[id] == x && n.Pos() < is.Pos() {
+				if s, ok := a.info.Selections[n]; ok && s.Kind() == types.FieldVal {
+					fieldUses++
+				}
+			}
+		case *ast.Ident:
+			if a.info.Uses[n] == x && n.Pos() < is.Pos() {
+				uses++
+			}
 		}
 		return true
 	})
-	if !applied || written || a.addressed[x] || len(a.assigns[x]) != 1 {
+	if written || uses != fieldUses || a.addressed[x] || len(a.assigns[x]) != 1 {
 		return guard{}, false
 	}
 	return guard{Param: sig.Params().Len() - 1, Cond: optionCond(field.Name()), Want: false}, true
 }
 
-// optionGiven reports whether one of args (a variadic options parameter's
-// arguments) is an option that sets field (the Option fact, or this
-// package's constructor).
+// optionGiven reports whether args (a variadic options parameter's
+// arguments) set field to something not nil: an option that sets it (the
+// Option fact, or this package's constructor) given a value that is not
+// nil, followed only by options known to set other fields.
 func (a *pkgAnalysis) optionGiven(args []ast.Expr, field string) bool {
+	set := false
 	for _, arg := range args {
-		call, ok := ast.Unparen(arg).(*ast.CallExpr)
-		if !ok {
-			continue
-		}
-		fn := typeutil.StaticCallee(a.info, call)
-		if fn == nil {
-			continue
-		}
 		var o Option
-		if fn.Pkg() == a.pass.Pkg {
-			if u := a.funcUnits[fn]; u != nil && u.decl != nil {
-				o.Field = optionField(a.info, fn, u.decl.Body)
+		call, ok := ast.Unparen(arg).(*ast.CallExpr)
+		if ok {
+			if fn := typeutil.StaticCallee(a.info, call); fn != nil {
+				if fn.Pkg() == a.pass.Pkg {
+					if u := a.funcUnits[fn]; u != nil && u.decl != nil {
+						o.Field = optionField(a.info, fn, u.decl.Body)
+					}
+				} else {
+					a.pass.ImportObjectFact(fn, &o)
+				}
 			}
-		} else {
-			a.pass.ImportObjectFact(fn, &o)
 		}
-		if o.Field == field && len(call.Args) == 1 && !isNil(a.info, call.Args[0]) {
-			return true
+		switch {
+		case o.Field == field:
+			set = len(call.Args) == 1 && a.notNil(call.Args[0], 0)
+		case o.Field == "":
+			set = false // an option that may set it again
 		}
+	}
+	return set
+}
+
+// notNil reports whether e surely is not nil: the address of a composite
+// literal, a composite literal, the result of a call (a constructor's, as
+// a client is made), or a local assigned only such values. Not a
+// parameter, a field, a package variable or a zero value: an optional
+// client left nil.
+func (a *pkgAnalysis) notNil(e ast.Expr, depth int) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.UnaryExpr:
+		_, ok := ast.Unparen(x.X).(*ast.CompositeLit)
+		return ok && x.Op == token.AND
+	case *ast.CallExpr:
+		if tv, ok := a.info.Types[x.Fun]; ok && tv.IsType() {
+			return len(x.Args) == 1 && a.notNil(x.Args[0], depth) // a conversion
+		}
+		return !isNil(a.info, x)
+	case *ast.Ident:
+		v, ok := a.objOf(x).(*types.Var)
+		if !ok || depth > 3 || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || a.params[v].fn != nil || a.addressed[v] || len(a.assigns[v]) == 0 {
+			return false
+		}
+		for _, val := range a.assigns[v] {
+			if !a.notNil(val, depth+1) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }

@@ -64,3 +64,28 @@ func NewFresh(stream string, opts ...Option) (*Consumer, error) {
 	}
 	return c, nil
 }
+
+// WithoutClient drops any client given before it.
+func WithoutClient() Option {
+	return func(c *Consumer) { c.client = nil }
+}
+
+func (c *Consumer) reset() { c.client = nil }
+
+// NewReset resets the consumer after applying the options, through a
+// method: the default is made whatever they set.
+func NewReset(stream string, opts ...Option) (*Consumer, error) {
+	c := &Consumer{name: stream}
+	for _, opt := range opts {
+		opt(c)
+	}
+	c.reset()
+	if c.client == nil {
+		conn, err := net.Dial("tcp", "stream.example.org:443")
+		if err != nil {
+			return nil, err
+		}
+		c.client = &session{conn}
+	}
+	return c, nil
+}
