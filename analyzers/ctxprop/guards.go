@@ -86,15 +86,54 @@ func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 	if u.fn == nil || u.root != nil || u.body == nil || !hasBasicParam(u.fn.Signature()) && !u.fn.Signature().Variadic() {
 		return nil
 	}
+	sc := scanBranches(a.info, u.body,
+		func(e ast.Expr) (int, bool) { return a.paramOf(u, e) },
+		func(e ast.Expr) (int, bool) { return a.basicParam(u, e) },
+		func(is *ast.IfStmt) (guard, bool) { return a.optionGuard(u, is) })
+	u.paramWrites, u.addrParams = sc.writes, sc.addr
 	// A condition decides a branch if the parameter has the caller's
 	// value when it is evaluated: no write before it, none in a loop
 	// around it, none in a function literal (which may run any time).
-	type candidate struct {
-		r       guardRegion
-		condEnd token.Pos
-		loop    ast.Node
+	cands := sc.cands
+	for _, c := range cands {
+		p := c.r.g.Param
+		trusted := !u.addrParams[p]
+		for _, w := range u.paramWrites[p] {
+			if w <= c.condEnd || c.loop != nil && c.loop.Pos() <= w && w < c.loop.End() {
+				trusted = false
+			}
+		}
+		if trusted {
+			u.guards = append(u.guards, c.r)
+		}
 	}
-	var cands []candidate
+	return u.guards
+}
+
+// branchCand is a branch a condition on a parameter chooses, with where
+// the condition ends and the innermost loop around it.
+type branchCand struct {
+	r       guardRegion
+	condEnd token.Pos
+	loop    ast.Node
+}
+
+// branchScan is what a body says of its parameters' branches: the
+// branches conditions on them choose (an if's body or else, the rest of a
+// block after an if that returns), where it writes each parameter (NoPos
+// inside a function literal, which may run any time), and those whose
+// address it takes.
+type branchScan struct {
+	cands  []branchCand
+	writes map[int][]token.Pos
+	addr   map[int]bool
+}
+
+// scanBranches scans body. param recognises a parameter, basic one of a
+// basic type (a condition's), and option, if not nil, an if statement
+// that makes a default no option gave (options.go).
+func scanBranches(info *types.Info, body ast.Node, param, basic func(ast.Expr) (int, bool), option func(*ast.IfStmt) (guard, bool)) branchScan {
+	var sc branchScan
 	var stack []ast.Node
 	innermost := func(kinds func(ast.Node) bool) ast.Node {
 		for i := len(stack) - 1; i >= 0; i-- {
@@ -113,14 +152,15 @@ func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 	}
 	isLit := func(n ast.Node) bool { _, ok := n.(*ast.FuncLit); return ok }
 	write := func(e ast.Expr, at token.Pos) {
-		if p, ok := a.paramOf(u, e); ok {
+		if p, ok := param(e); ok {
 			if innermost(isLit) != nil {
 				at = token.NoPos
 			}
-			put(&u.paramWrites, p, append(u.paramWrites[p], at))
+			put(&sc.writes, p, append(sc.writes[p], at))
 		}
 	}
-	ast.Inspect(u.body, func(n ast.Node) bool {
+	cond := func(e ast.Expr) (guard, bool) { return condGuard(info, e, basic) }
+	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true
@@ -128,8 +168,8 @@ func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
-				if p, ok := a.paramOf(u, n.X); ok {
-					put(&u.addrParams, p, true)
+				if p, ok := param(n.X); ok {
+					put(&sc.addr, p, true)
 				}
 			}
 		case *ast.AssignStmt:
@@ -139,7 +179,7 @@ func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 		case *ast.IncDecStmt:
 			write(n.X, n.Pos())
 		case *ast.SelectorExpr:
-			if a.ptrMethod(n) {
+			if ptrMethod(info, n) {
 				write(n.X, n.Pos()) // v.Normalize(): through &v
 			}
 		case *ast.RangeStmt:
@@ -149,13 +189,17 @@ func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 				}
 			}
 		case *ast.IfStmt:
-			if g, ok := a.optionGuard(u, n); ok {
-				cands = append(cands, candidate{guardRegion{n.Body.Pos(), n.Body.End(), g}, n.Cond.End(), innermost(isLoop)})
-			} else if g, ok := a.condGuard(u, n.Cond); ok {
-				loop := innermost(isLoop)
-				cands = append(cands, candidate{guardRegion{n.Body.Pos(), n.Body.End(), g}, n.Cond.End(), loop})
+			loop := innermost(isLoop)
+			if option != nil {
+				if g, ok := option(n); ok {
+					sc.cands = append(sc.cands, branchCand{guardRegion{n.Body.Pos(), n.Body.End(), g}, n.Cond.End(), loop})
+					break
+				}
+			}
+			if g, ok := cond(n.Cond); ok {
+				sc.cands = append(sc.cands, branchCand{guardRegion{n.Body.Pos(), n.Body.End(), g}, n.Cond.End(), loop})
 				if n.Else != nil {
-					cands = append(cands, candidate{guardRegion{n.Else.Pos(), n.Else.End(), g.negate()}, n.Cond.End(), loop})
+					sc.cands = append(sc.cands, branchCand{guardRegion{n.Else.Pos(), n.Else.End(), g.negate()}, n.Cond.End(), loop})
 				}
 			}
 		case *ast.BlockStmt:
@@ -166,27 +210,15 @@ func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 				if !ok || is.Else != nil || !endsInReturn(is.Body) {
 					continue
 				}
-				if g, ok := a.condGuard(u, is.Cond); ok {
-					cands = append(cands, candidate{guardRegion{is.End(), n.End(), g.negate()}, is.Cond.End(), innermost(isLoop)})
+				if g, ok := cond(is.Cond); ok {
+					sc.cands = append(sc.cands, branchCand{guardRegion{is.End(), n.End(), g.negate()}, is.Cond.End(), innermost(isLoop)})
 				}
 			}
 		}
 		stack = append(stack, n)
 		return true
 	})
-	for _, c := range cands {
-		p := c.r.g.Param
-		trusted := !u.addrParams[p]
-		for _, w := range u.paramWrites[p] {
-			if w <= c.condEnd || c.loop != nil && c.loop.Pos() <= w && w < c.loop.End() {
-				trusted = false
-			}
-		}
-		if trusted {
-			u.guards = append(u.guards, c.r)
-		}
-	}
-	return u.guards
+	return sc
 }
 
 // paramOf returns the index of u's parameter e names.
@@ -401,8 +433,6 @@ func (a *pkgAnalysis) callerGuard(u *unit, ev *event, g guard, shift int) (guard
 	}
 	return ev.guard, true
 }
-
-func (a *pkgAnalysis) ptrMethod(sel *ast.SelectorExpr) bool { return ptrMethod(a.info, sel) }
 
 // ptrMethod reports whether sel selects a method with a pointer receiver
 // on an addressable value: its call may write the value.

@@ -2,7 +2,6 @@ package ctxprop
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -204,61 +203,17 @@ func usedOnlyUnder(info *types.Info, fn *types.Func, body *ast.BlockStmt, uses [
 		}
 		return 0, false
 	}
-	var regions []guardRegion
-	written := map[int]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.IfStmt:
-			if g, ok := condGuard(info, n.Cond, param); ok {
-				regions = append(regions, guardRegion{n.Body.Pos(), n.Body.End(), g})
-				if n.Else != nil {
-					regions = append(regions, guardRegion{n.Else.Pos(), n.Else.End(), g.negate()})
-				}
-			}
-		case *ast.BlockStmt:
-			for _, st := range n.List {
-				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && endsInReturn(is.Body) {
-					if g, ok := condGuard(info, is.Cond, param); ok {
-						regions = append(regions, guardRegion{is.End(), n.End(), g.negate()})
-					}
-				}
-			}
-		case *ast.SelectorExpr:
-			if p, ok := param(n.X); ok && ptrMethod(info, n) {
-				written[p] = true
-			}
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if p, ok := param(l); ok {
-					written[p] = true
-				}
-			}
-		case *ast.IncDecStmt:
-			if p, ok := param(n.X); ok {
-				written[p] = true
-			}
-		case *ast.UnaryExpr:
-			if p, ok := param(n.X); ok && n.Op == token.AND {
-				written[p] = true
-			}
-		case *ast.RangeStmt:
-			for _, e := range []ast.Expr{n.Key, n.Value} {
-				if p, ok := param(e); ok && e != nil && n.Tok == token.ASSIGN {
-					written[p] = true
-				}
-			}
-		}
-		return true
-	})
+	sc := scanBranches(info, body, param, param, nil)
+	written := func(p int) bool { return len(sc.writes[p]) > 0 || sc.addr[p] }
 	var common *guard
 	for _, id := range uses {
 		var in *guardRegion // the innermost
-		for i, r := range regions {
-			if r.pos <= id.Pos() && id.Pos() < r.end && (in == nil || r.pos > in.pos) {
-				in = &regions[i]
+		for i := range sc.cands {
+			if r := &sc.cands[i].r; r.pos <= id.Pos() && id.Pos() < r.end && (in == nil || r.pos > in.pos) {
+				in = r
 			}
 		}
-		if in == nil || written[in.g.Param] || common != nil && common.compare(in.g) != 0 {
+		if in == nil || written(in.g.Param) || common != nil && common.compare(in.g) != 0 {
 			return guard{}, false
 		}
 		common = &in.g

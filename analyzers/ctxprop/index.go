@@ -101,6 +101,7 @@ type paramRef struct {
 type callSite struct {
 	call   *ast.CallExpr
 	caller *ast.FuncDecl
+	inLit  bool // in a function literal of caller, which may run later
 }
 
 // index walks the package once; it also records where monitored loops may
@@ -211,7 +212,9 @@ func (a *pkgAnalysis) index() {
 				a.indexSend(n.Args[0], stack)
 			}
 			if fn, ok := typeutil.Callee(a.info, n).(*types.Func); ok && fn.Pkg() == a.pass.Pkg {
-				a.calls[fn.Origin()] = append(a.calls[fn.Origin()], callSite{n, enclosingDecl(stack)})
+				decl := enclosingDecl(stack)
+				ft, _ := enclosingFunc(stack)
+				a.calls[fn.Origin()] = append(a.calls[fn.Origin()], callSite{n, decl, decl != nil && ft != decl.Type})
 			}
 		case *ast.Ident:
 			switch obj := a.info.Uses[n].(type) {

@@ -60,27 +60,51 @@ func (a *pkgAnalysis) findRunsOnlyInPlace(u *unit) bool {
 	if v == nil || u.decl == nil || a.addressed[v] || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 		return false
 	}
-	inPlace := map[*ast.Ident]bool{}
-	uses := 0
-	ast.Inspect(u.decl.Body, func(n ast.Node) bool {
+	return a.everyUse(u.decl.Body, v, true, func(call *ast.CallExpr, arg int) bool {
+		return arg < 0 || a.onlyCalledAt(call, arg)
+	})
+}
+
+// everyUse reports whether each use of obj in body is in a call that ok
+// accepts, as the function called (arg -1) or as argument arg. A use in a
+// function literal, which may run after body's call, is accepted only
+// when inLits.
+func (a *pkgAnalysis) everyUse(body ast.Node, obj types.Object, inLits bool, ok func(call *ast.CallExpr, arg int) bool) bool {
+	accepted := map[*ast.Ident]bool{}
+	uses, lits := 0, 0
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			if _, isLit := stack[len(stack)-1].(*ast.FuncLit); isLit {
+				lits--
+			}
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
 		switch n := n.(type) {
+		case *ast.FuncLit:
+			lits++
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && a.objOf(id) == v {
-				inPlace[id] = true
+			if lits > 0 && !inLits {
+				break
+			}
+			if id, isID := ast.Unparen(n.Fun).(*ast.Ident); isID && a.info.Uses[id] == obj && ok(n, -1) {
+				accepted[id] = true
 			}
 			for i, arg := range n.Args {
-				if id, ok := ast.Unparen(arg).(*ast.Ident); ok && a.objOf(id) == v && a.onlyCalledAt(n, i) {
-					inPlace[id] = true
+				if id, isID := ast.Unparen(arg).(*ast.Ident); isID && a.info.Uses[id] == obj && ok(n, i) {
+					accepted[id] = true
 				}
 			}
 		case *ast.Ident:
-			if a.info.Uses[n] == v {
+			if a.info.Uses[n] == obj {
 				uses++
 			}
 		}
 		return true
 	})
-	return uses == len(inPlace)
+	return uses == len(accepted)
 }
 
 // inRoot reports whether n lies in a monitored loop's iteration.
@@ -91,21 +115,6 @@ func (a *pkgAnalysis) inRoot(n ast.Node) bool {
 		}
 	}
 	return false
-}
-
-// inLit reports whether n lies in a function literal of decl.
-func inLit(decl *ast.FuncDecl, n ast.Node) bool {
-	in := false
-	ast.Inspect(decl.Body, func(m ast.Node) bool {
-		if in || m == nil || !contains(m, n) {
-			return false
-		}
-		if _, ok := m.(*ast.FuncLit); ok {
-			in = true
-		}
-		return !in
-	})
-	return in
 }
 
 // onlyCalledAt reports whether argument i of call goes to a parameter of
@@ -126,37 +135,12 @@ func (a *pkgAnalysis) onlyCalledAt(call *ast.CallExpr, i int) bool {
 	}
 	ok := false
 	if g := a.funcUnits[fn]; g != nil && g.decl != nil {
-		p := sig.Params().At(i)
-		called := map[*ast.Ident]bool{}
-		uses := 0
-		lits := 0 // function literals around the node
-		ast.Inspect(g.decl.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				// A call in a literal may run after the call that passed
-				// it (a decorator, a worker it builds): count the
-				// literal's uses, not its calls.
-				lits++
-				ast.Inspect(n.Body, func(m ast.Node) bool {
-					if id, isID := m.(*ast.Ident); isID && a.info.Uses[id] == p {
-						uses++
-					}
-					return true
-				})
-				lits--
-				return false
-			case *ast.CallExpr:
-				if id, isID := ast.Unparen(n.Fun).(*ast.Ident); isID && a.info.Uses[id] == p && !a.inRoot(n) {
-					called[id] = true // not in a loop of its own, which runs it on
-				}
-			case *ast.Ident:
-				if a.info.Uses[n] == p {
-					uses++
-				}
-			}
-			return true
+		// Called in its own body: not in a literal, which may run
+		// after the call that passed it (a decorator, a worker it
+		// builds), nor in a loop of its own, which runs it on.
+		ok = a.everyUse(g.decl.Body, sig.Params().At(i), false, func(call *ast.CallExpr, arg int) bool {
+			return arg < 0 && !a.inRoot(call)
 		})
-		ok = uses == len(called)
 	}
 	put(&a.onlyCalled, key, ok)
 	return ok

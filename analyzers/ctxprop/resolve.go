@@ -459,7 +459,7 @@ func (a *pkgAnalysis) findPassedInPlace(p paramRef, deciding map[paramRef]bool) 
 				// may hold something else by the call, nor from a
 				// literal that may run later or a loop of its own,
 				// whose callers do not run it there.
-				if len(a.assigns[obj]) == 0 && site.caller != nil && !inLit(site.caller, call) && !a.inRoot(call) && a.findPassedInPlace(q, deciding) {
+				if len(a.assigns[obj]) == 0 && site.caller != nil && !site.inLit && !a.inRoot(call) && a.findPassedInPlace(q, deciding) {
 					continue
 				}
 				break

@@ -186,7 +186,7 @@ func (a *pkgAnalysis) fieldStores() *storeIndex {
 					}
 				}
 			}
-			if tv, ok := a.info.Types[value]; ok && tv.IsNil() {
+			if isNil(a.info, value) {
 				return
 			}
 			if _, isIface := a.info.TypeOf(value).Underlying().(*types.Interface); !isIface {
