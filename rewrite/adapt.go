@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/dave/dst"
 )
 
@@ -97,7 +98,7 @@ func contextTwin(fn *types.Func) *types.Func {
 		return nil
 	}
 	sig, tsig := fn.Signature(), twin.Signature()
-	if tsig.Recv() != nil || tsig.Variadic() != sig.Variadic() || tsig.Params().Len() != sig.Params().Len()+1 || !isContext(tsig.Params().At(0).Type()) {
+	if tsig.Recv() != nil || tsig.Variadic() != sig.Variadic() || tsig.Params().Len() != sig.Params().Len()+1 || !ctxtypes.IsContext(tsig.Params().At(0).Type()) {
 		return nil
 	}
 	for i := range sig.Params().Len() {

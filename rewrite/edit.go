@@ -10,11 +10,14 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
 	"github.com/dave/dst/decorator/resolver/gotypes"
+	"github.com/dave/dst/dstutil"
+	"golang.org/x/sync/errgroup"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // edit applies change sets to the files they touch, in dst, so that
@@ -270,16 +273,12 @@ func (e *edit) restoreAll() (map[string][]byte, error) {
 
 // parallel calls f(0) … f(n-1) on as many goroutines as GOMAXPROCS.
 func parallel(n int, f func(i int)) {
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range n {
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			f(i)
-		})
+		g.Go(func() error { f(i); return nil })
 	}
-	wg.Wait()
+	g.Wait()
 }
 
 func (e *edit) fail(format string, args ...any) {
@@ -429,7 +428,7 @@ func freeName(n ast.Node, base string, info *types.Info, ctxOK bool) string {
 		if id, ok := n.(*ast.Ident); ok {
 			used[id.Name] = true
 			if id.Name == base {
-				if obj := info.ObjectOf(id); obj == nil || !isContext(obj.Type()) {
+				if obj := info.ObjectOf(id); obj == nil || !ctxtypes.IsContext(obj.Type()) {
 					ctxOnly = false
 				}
 			}
@@ -537,7 +536,7 @@ func (e *edit) ctxAt(pos token.Pos) (expr dst.Expr, threaded bool) {
 		var found types.Object
 		for _, name := range s.Names() {
 			obj := s.Lookup(name)
-			if _, ok := obj.(*types.Var); !ok || !isContext(obj.Type()) || name == "_" {
+			if _, ok := obj.(*types.Var); !ok || !ctxtypes.IsContext(obj.Type()) || name == "_" {
 				continue
 			}
 			if _, vis := inner.LookupParent(name, pos); vis != obj {
@@ -628,7 +627,7 @@ func (e *edit) passCtx(pos token.Pos) {
 		return
 	}
 	ctx, _ := e.ctxAt(call.Lparen)
-	if fn, ok := calleeFunc(e.p.fileAt(pos).pkg.TypesInfo, call); ok {
+	if fn, ok := typeutil.Callee(e.p.fileAt(pos).pkg.TypesInfo, call).(*types.Func); ok {
 		if name, ok := e.compatNames[fn.Origin().Pos()]; ok {
 			switch fun := dc.Fun.(type) {
 			case *dst.Ident:
@@ -780,7 +779,7 @@ func (e *edit) contextField(pos token.Pos) *ast.SelectorExpr {
 		if !ok || sel.Pos() != pos {
 			continue
 		}
-		if s, ok := f.pkg.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal && isContext(s.Type()) {
+		if s, ok := f.pkg.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal && ctxtypes.IsContext(s.Type()) {
 			return sel
 		}
 	}
@@ -799,21 +798,28 @@ func (e *edit) replace(old ast.Expr, n dst.Expr) {
 	n.Decorations().End = d.Decorations().End
 	n.Decorations().Before = d.Decorations().Before
 	n.Decorations().After = d.Decorations().After
-	// Find the parent field holding d and swap it.
 	f := e.p.fileAt(old.Pos())
-	df := e.files[f.name]
 	swapped := false
-	dst.Inspect(df, func(m dst.Node) bool {
-		if swapped || m == nil {
-			return false
+	dstutil.Apply(e.files[f.name], func(c *dstutil.Cursor) bool {
+		if swapped || c.Node() != d {
+			return !swapped
 		}
-		swapped = swapExpr(m, d, n)
-		return !swapped
-	})
+		// A name in a slot only a name can fill (x.Sel, a declared name)
+		// takes nothing else.
+		if _, ident := n.(*dst.Ident); ident || !identSlot[c.Name()] {
+			c.Replace(n)
+			swapped = true
+		}
+		return false
+	}, nil)
 	if !swapped {
 		e.fail("%s: cannot edit", e.p.fset.Position(old.Pos()))
 	}
 }
+
+// identSlot names the fields of dst's nodes that hold an *dst.Ident (or
+// []*dst.Ident), not any expression.
+var identSlot = map[string]bool{"Sel": true, "Name": true, "Names": true, "Label": true}
 
 // restore prints a file with its imports updated; partial reports a part
 // that must be decorated whole instead, with the reason in err.
@@ -869,7 +875,7 @@ func shadowsContext(f *file) bool {
 // (which breaks /v2 and gopkg.in paths) and no loading.
 func (e *edit) resolver() resolverFunc {
 	if e.names == nil {
-		e.names = map[string]string{"context": "context", "time": "time", "net": "net", "net/http": "http", "os/exec": "exec", healthPath: "health", "C": "C"}
+		e.names = map[string]string{"context": "context", "time": "time", "net": "net", "net/http": "http", "os/exec": "exec", ctxtypes.HealthPath: "health", "C": "C"}
 		for _, pkg := range e.p.pkgs {
 			if pkg.Name != "" {
 				e.names[pkg.PkgPath] = pkg.Name
@@ -991,7 +997,7 @@ func (e *edit) nameCtx(pos token.Pos) {
 	for i, fld := range ft.Params.List {
 		df := dft.Params.List[i]
 		isCtx := false
-		if t := info.TypeOf(fld.Type); t != nil && isContext(t) {
+		if t := info.TypeOf(fld.Type); t != nil && ctxtypes.IsContext(t) {
 			isCtx = true
 		}
 		switch {

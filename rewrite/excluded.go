@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/ctxlint/ctxlint/internal/funcname"
 )
 
@@ -134,7 +135,7 @@ func newExcluded(p *program, tags []string) *excluded {
 			// through an import of its package.
 			f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly)
 			if err != nil || !slices.ContainsFunc(f.Imports, func(imp *ast.ImportSpec) bool {
-				path, _ := importLocal(imp)
+				path, _ := ctxtypes.Import(imp)
 				return x.ownPath(path)
 			}) {
 				return
@@ -219,7 +220,7 @@ func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *excludedF
 		generated: ast.IsGenerated(f),
 	}
 	for _, imp := range f.Imports {
-		path, local := importLocal(imp)
+		path, local := ctxtypes.Import(imp)
 		ef.imports[path] = local
 		ef.cgo = ef.cgo || path == "C"
 	}
@@ -436,7 +437,7 @@ func (x *excluded) slotUses(v *types.Var) []exUse {
 	if v.Pkg() == nil {
 		return nil
 	}
-	if sig, ok := v.Type().Underlying().(*types.Signature); !ok || contextParam(sig) >= 0 {
+	if sig, ok := v.Type().Underlying().(*types.Signature); !ok || ctxtypes.ContextParam(sig) >= 0 {
 		return nil // a map or slice of funcs: its elements' uses are not followed
 	}
 	path, name := v.Pkg().Path(), v.Name()

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ctxlint/ctxlint/internal/astwalk"
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 )
 
 // applyExcluded edits the files the build excludes for the sets, in their
@@ -60,7 +61,7 @@ func editExcluded(name string, src []byte, edits []ExcludedEdit) ([]byte, error)
 	pkgName, imported := contextImport(f)
 	testingName := ""
 	if strings.HasSuffix(name, "_test.go") {
-		testingName = importedAs(f, "testing")
+		testingName = ctxtypes.ImportedAs(f, "testing")
 	}
 	gains := map[int]bool{} // declarations gaining a named ctx, by their parameters' opening
 	for _, e := range edits {
@@ -138,7 +139,7 @@ func editExcluded(name string, src []byte, edits []ExcludedEdit) ([]byte, error)
 // whether it does; "context" when it does not.
 func contextImport(f *ast.File) (string, bool) {
 	for _, path := range []string{"context", "golang.org/x/net/context"} {
-		if name := importedAs(f, path); name != "" && name != "_" && name != "." {
+		if name := ctxtypes.ImportedAs(f, path); name != "" && name != "_" && name != "." {
 			return name, true
 		}
 	}
@@ -229,26 +230,6 @@ func testingParamName(ft *ast.FuncType, testingName string) string {
 		}
 	}
 	return ""
-}
-
-// importedAs is the name a file imports path under, or "".
-func importedAs(f *ast.File, path string) string {
-	for _, imp := range f.Imports {
-		if p, local := importLocal(imp); p == path {
-			return local
-		}
-	}
-	return ""
-}
-
-// importLocal is an import's path and the name it binds: its own, or the
-// path's last element (the package's name, by convention).
-func importLocal(imp *ast.ImportSpec) (path, name string) {
-	path, _ = strconv.Unquote(imp.Path.Value)
-	if imp.Name != nil {
-		return path, imp.Name.Name
-	}
-	return path, path[strings.LastIndex(path, "/")+1:]
 }
 
 // addContextImport adds import "context" to the edited source out of f

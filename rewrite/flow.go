@@ -5,6 +5,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A node is something whose signature changes with the functions that flow
@@ -124,7 +127,7 @@ func (fl *flow) nodeOf(info *types.Info, e ast.Expr) node {
 		if isAppend(info, e) {
 			return fl.nodeOf(info, e.Args[0]) // append(s, f...) is s
 		}
-		if fn, ok := calleeFunc(info, e); ok {
+		if fn, ok := typeutil.Callee(info, e).(*types.Func); ok {
 			if f := fl.p.funcOf(fn); f != nil {
 				return fl.named(node{kind: "ret", pos: f.decl.Name.Pos()}, fn.Name())
 			}
@@ -164,26 +167,6 @@ func (fl *flow) objNode(obj types.Object) node {
 		return fl.named(node{kind: "slot", pos: v.Pos()}, v.Name())
 	}
 	return node{}
-}
-
-// calleeFunc is the function a call calls statically, or the interface
-// method it calls.
-func calleeFunc(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = fun
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	case *ast.IndexExpr:
-		return calleeFunc(info, &ast.CallExpr{Fun: fun.X})
-	case *ast.IndexListExpr:
-		return calleeFunc(info, &ast.CallExpr{Fun: fun.X})
-	default:
-		return nil, false
-	}
-	fn, ok := info.Uses[id].(*types.Func)
-	return fn, ok
 }
 
 // walkFile adds the file's flows and calls.
@@ -481,7 +464,7 @@ func (fl *flow) call(info *types.Info, call *ast.CallExpr) {
 	if !ok {
 		return
 	}
-	fn, _ := calleeFunc(info, call)
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	for i, arg := range call.Args {
 		if !holdsFunc(info.TypeOf(arg)) {
 			continue
@@ -610,7 +593,7 @@ func (fl *flow) extFunc(info *types.Info, e ast.Expr) node {
 	if f := fl.p.fset.File(fn.Pos()); f != nil && fl.p.inModule(f.Name()) {
 		return node{} // a generated file of the module: refused as such
 	}
-	if params := fn.Signature().Params(); params.Len() > 0 && isContext(params.At(0).Type()) {
+	if params := fn.Signature().Params(); params.Len() > 0 && ctxtypes.IsContext(params.At(0).Type()) {
 		return node{} // takes the context first already (exec.CommandContext, adapted before)
 	}
 	return fl.named(node{kind: "extfunc", pos: e.Pos()}, fn.FullName())

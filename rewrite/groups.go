@@ -8,6 +8,8 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 )
 
 // closure is every node connected to n: through flows, from an interface
@@ -287,7 +289,7 @@ func (fl *flow) hasContext(n node) bool {
 			sig, _ = t.(*types.Signature)
 		}
 	}
-	return sig != nil && contextParam(sig) >= 0
+	return sig != nil && ctxtypes.ContextParam(sig) >= 0
 }
 
 // callHasContext reports whether the call's callee takes a context.
@@ -297,5 +299,5 @@ func (fl *flow) callHasContext(c *ast.CallExpr) bool {
 		return false
 	}
 	sig, ok := f.pkg.TypesInfo.TypeOf(c.Fun).Underlying().(*types.Signature)
-	return ok && contextParam(sig) >= 0
+	return ok && ctxtypes.ContextParam(sig) >= 0
 }

@@ -7,10 +7,9 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/dave/dst"
 )
-
-const healthPath = "github.com/ctxlint/ctxlint/runtime/health"
 
 // Loop is a monitored loop that derives its context from the tick: the
 // receive (or range) of the handle's C, and the first call of the path.
@@ -240,7 +239,7 @@ func tickKind(info *types.Info, x ast.Expr) (deadline, health bool) {
 	sel := ast.Unparen(x).(*ast.SelectorExpr)
 	if s, ok := info.Selections[sel]; ok {
 		f := s.Obj()
-		health = f.Pkg() != nil && f.Pkg().Path() == healthPath
+		health = f.Pkg() != nil && f.Pkg().Path() == ctxtypes.HealthPath
 	}
 	return deadline, health
 }
@@ -432,7 +431,7 @@ func (e *edit) loop(l *Loop) {
 	}
 	with := &dst.Ident{Name: "WithDeadline", Path: "context"}
 	if sh.health {
-		with = &dst.Ident{Name: "WithDeadline", Path: healthPath}
+		with = &dst.Ident{Name: "WithDeadline", Path: ctxtypes.HealthPath}
 	}
 	e.derive(sh, region, from, ctxName, cancel, &dst.CallExpr{Fun: with, Args: []dst.Expr{parent, dst.NewIdent(deadline)}})
 }
@@ -658,7 +657,7 @@ func contextDefinedBefore(info *types.Info, region []ast.Stmt, pos token.Pos, fr
 		if !ok || len(a.Rhs) != 1 {
 			continue
 		}
-		if slices.ContainsFunc(a.Lhs, func(l ast.Expr) bool { t := info.TypeOf(l); return t != nil && isContext(t) }) && from(a.Rhs[0]) {
+		if slices.ContainsFunc(a.Lhs, func(l ast.Expr) bool { t := info.TypeOf(l); return t != nil && ctxtypes.IsContext(t) }) && from(a.Rhs[0]) {
 			return true
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
 )
@@ -30,25 +31,20 @@ import (
 func sameImports(f, g *ast.File) error {
 	names := map[string]string{}
 	for _, is := range g.Imports {
-		names[is.Path.Value] = importName(is)
+		path, name := ctxtypes.Import(is)
+		names[path] = name
 	}
 	for _, is := range f.Imports {
-		name, ok := names[is.Path.Value]
+		path, had := ctxtypes.Import(is)
+		name, ok := names[path]
 		switch {
 		case !ok:
 			return fmt.Errorf("import %s removed", is.Path.Value)
-		case name != importName(is):
+		case name != had:
 			return fmt.Errorf("import %s renamed %s", is.Path.Value, name)
 		}
 	}
 	return nil
-}
-
-func importName(is *ast.ImportSpec) string {
-	if is.Name == nil {
-		return ""
-	}
-	return is.Name.Name
 }
 
 // alwaysInPart makes every file decorated in part, however much of it the

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/dave/dst"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A periodic loop is a monitored function that receives no health tick:
@@ -147,13 +149,13 @@ func derivedBefore(info *types.Info, region []ast.Stmt, pos token.Pos) bool {
 		if !ok {
 			return false
 		}
-		fn, ok := calleeFunc(info, call)
+		fn, ok := typeutil.Callee(info, call).(*types.Func)
 		if !ok || fn.Pkg() == nil {
 			return false
 		}
 		switch path := fn.Pkg().Path(); {
 		case path == "context" && (strings.HasPrefix(fn.Name(), "WithTimeout") || strings.HasPrefix(fn.Name(), "WithDeadline")),
-			path == healthPath && strings.HasPrefix(fn.Name(), "WithDeadline"):
+			path == ctxtypes.HealthPath && strings.HasPrefix(fn.Name(), "WithDeadline"):
 			return true
 		}
 		return false

@@ -12,8 +12,10 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 )
 
 // Options changes what the plan may do.
@@ -241,7 +243,7 @@ func (b *builder) passedAt(pos token.Pos) []hop {
 	if call == nil || !holdsFunc(f.pkg.TypesInfo.TypeOf(arg)) {
 		return nil
 	}
-	fn, ok := calleeFunc(f.pkg.TypesInfo, call)
+	fn, ok := typeutil.Callee(f.pkg.TypesInfo, call).(*types.Func)
 	if !ok {
 		return nil
 	}
@@ -349,7 +351,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		// function without a context: it cannot change. (One that takes a
 		// context gets the threaded one, as any call.)
 		last := hops[len(hops)-1]
-		if fn, ok := calleeFunc(last.file.pkg.TypesInfo, last.call); ok && contextParam(fn.Signature()) < 0 {
+		if fn, ok := typeutil.Callee(last.file.pkg.TypesInfo, last.call).(*types.Func); ok && ctxtypes.ContextParam(fn.Signature()) < 0 {
 			if tf := p.fset.File(fn.Pos()); tf != nil && (p.cgoFiles[tf.Name()] || p.inModule(tf.Name()) && p.files[tf.Name()] == nil) {
 				class, why := "generated file", "is declared in a generated file, which ctxlint does not edit: regenerate it with a context (for gRPC, the generated clients take one)"
 				if p.cgoFiles[tf.Name()] {
@@ -464,7 +466,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 // request is built where it is sent, or cannot be followed.
 func (b *builder) requestAbove(hops []hop) (int, *ast.CallExpr) {
 	last := hops[len(hops)-1]
-	fn, ok := calleeFunc(last.file.pkg.TypesInfo, last.call)
+	fn, ok := typeutil.Callee(last.file.pkg.TypesInfo, last.call).(*types.Func)
 	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || (fn.Name() != "Do" && fn.Name() != "RoundTrip") || len(last.call.Args) != 1 {
 		return 0, nil
 	}
@@ -478,7 +480,7 @@ func (b *builder) requestAbove(hops []hop) (int, *ast.CallExpr) {
 		info := h.file.pkg.TypesInfo
 		obj := info.ObjectOf(id)
 		for _, c := range b.assigned(info, h.decl, obj) {
-			if f, ok := calleeFunc(info, c); ok && f.Pkg() != nil && f.Pkg().Path() == "net/http" {
+			if f, ok := typeutil.Callee(info, c).(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() == "net/http" {
 				if k == len(hops)-1 || f.Name() != "NewRequest" && f.Name() != "NewRequestWithContext" {
 					return 0, nil // built where it is sent
 				}
@@ -488,8 +490,11 @@ func (b *builder) requestAbove(hops []hop) (int, *ast.CallExpr) {
 		// A parameter of the function around the call: follow the
 		// argument the caller (the hop before) passes.
 		ft := funcType(h.inner)
-		j := paramIndex(info, ft, obj)
+		j, field := ctxtypes.ParamIndex(info, ft, obj)
 		if j < 0 || k == 0 || j >= len(hops[k-1].call.Args) {
+			return 0, nil
+		}
+		if _, variadic := field.Type.(*ast.Ellipsis); variadic {
 			return 0, nil
 		}
 		arg = hops[k-1].call.Args[j]
@@ -517,30 +522,6 @@ func funcBody(fn ast.Node) *ast.BlockStmt {
 		return fn.Body
 	}
 	return nil
-}
-
-// paramIndex is the index of obj among ft's parameters, or -1.
-func paramIndex(info *types.Info, ft *ast.FuncType, obj types.Object) int {
-	if ft == nil || obj == nil {
-		return -1
-	}
-	i := 0
-	for _, f := range ft.Params.List {
-		if len(f.Names) == 0 {
-			i++
-			continue
-		}
-		for _, n := range f.Names {
-			if info.Defs[n] == obj {
-				if _, ok := f.Type.(*ast.Ellipsis); ok {
-					return -1
-				}
-				return i
-			}
-			i++
-		}
-	}
-	return -1
 }
 
 // calleeNamed matches a call whose callee's name is the last part of name
@@ -605,7 +586,7 @@ func (b *builder) single(kind string, pos token.Pos, fill func(*ChangeSet), labe
 // otherwise.
 func (b *builder) dynamicSink(last hop) node {
 	info := last.file.pkg.TypesInfo
-	if _, ok := calleeFunc(info, last.call); ok {
+	if _, ok := typeutil.Callee(info, last.call).(*types.Func); ok {
 		return node{}
 	}
 	if _, ok := ast.Unparen(last.call.Fun).(*ast.FuncLit); ok {
@@ -629,7 +610,7 @@ func (b *builder) commandSlot(last hop) (node, token.Pos) {
 	builds := b.commandBuilds(last)
 	var slot node
 	for _, c := range builds {
-		if _, ok := calleeFunc(info, c); ok {
+		if _, ok := typeutil.Callee(info, c).(*types.Func); ok {
 			return node{}, token.NoPos
 		}
 		switch n := b.pl.flow.nodeOf(info, c.Fun); n.kind {
@@ -653,7 +634,7 @@ func (b *builder) commandSlot(last hop) (node, token.Pos) {
 // assigned to the local it is.
 func (b *builder) commandBuilds(last hop) []*ast.CallExpr {
 	info := last.file.pkg.TypesInfo
-	fn, ok := calleeFunc(info, last.call)
+	fn, ok := typeutil.Callee(info, last.call).(*types.Func)
 	sel, isSel := ast.Unparen(last.call.Fun).(*ast.SelectorExpr)
 	if !ok || !isSel || fn.Signature().Recv() == nil || types.TypeString(fn.Signature().Recv().Type(), nil) != "*os/exec.Cmd" {
 		return nil
@@ -677,11 +658,11 @@ func (b *builder) commandHasContext(last hop) bool {
 	info := last.file.pkg.TypesInfo
 	builds := b.commandBuilds(last)
 	for _, c := range builds {
-		if _, static := calleeFunc(info, c); static || len(c.Args) == 0 {
+		if _, static := typeutil.Callee(info, c).(*types.Func); static || len(c.Args) == 0 {
 			return false
 		}
 		id, ok := ast.Unparen(c.Args[0]).(*ast.Ident)
-		if !ok || !isContext(info.TypeOf(id)) {
+		if !ok || !ctxtypes.IsContext(info.TypeOf(id)) {
 			return false
 		}
 	}
@@ -966,7 +947,7 @@ func (b *builder) contextInScope(pos token.Pos) bool {
 	for s := inner; s != nil && s != f.pkg.Types.Scope() && s != types.Universe; s = s.Parent() {
 		for _, name := range s.Names() {
 			obj := s.Lookup(name)
-			if _, ok := obj.(*types.Var); ok && isContext(obj.Type()) && name != "_" {
+			if _, ok := obj.(*types.Var); ok && ctxtypes.IsContext(obj.Type()) && name != "_" {
 				if _, vis := inner.LookupParent(name, pos); vis == obj {
 					return true
 				}
@@ -1024,7 +1005,7 @@ func (b *builder) findBlank(lparen token.Pos) token.Pos {
 // cannot refer to: named _ or unnamed.
 func blankContext(info *types.Info, ft *ast.FuncType) bool {
 	for _, f := range ft.Params.List {
-		if t := info.TypeOf(f.Type); t != nil && isContext(t) {
+		if t := info.TypeOf(f.Type); t != nil && ctxtypes.IsContext(t) {
 			return len(f.Names) == 0 || f.Names[0].Name == "_"
 		}
 	}

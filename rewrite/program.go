@@ -301,22 +301,6 @@ func (p *program) callAt(pos token.Pos, want func(*ast.CallExpr) bool) *ast.Call
 	return nil
 }
 
-// isContext reports whether t is context.Context.
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
-}
-
-// contextParam is the index of sig's context.Context parameter, or -1.
-func contextParam(sig *types.Signature) int {
-	for i := range sig.Params().Len() {
-		if isContext(sig.Params().At(i).Type()) {
-			return i
-		}
-	}
-	return -1
-}
-
 // emptyContext reports whether e is context.Background() or context.TODO().
 func emptyContext(info *types.Info, e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)

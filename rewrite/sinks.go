@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/internal/astwalk"
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 )
 
 // netLookups are the net package's lookups whose Resolver method takes
@@ -39,7 +40,7 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 		e.fail("%s: cannot tell what the blocking call calls", e.p.fset.Position(call.Pos()))
 		return
 	}
-	if contextParam(fn.Signature()) >= 0 {
+	if ctxtypes.ContextParam(fn.Signature()) >= 0 {
 		return // its context argument is the Empty edit's
 	}
 	ctx, threaded := e.ctxAt(call.Pos())
@@ -144,7 +145,7 @@ func contextSibling(fn *types.Func) string {
 			continue
 		}
 		ps, qs := fn.Signature().Params(), sib.Signature().Params()
-		if qs.Len() < ps.Len()+1 || !isContext(qs.At(0).Type()) {
+		if qs.Len() < ps.Len()+1 || !ctxtypes.IsContext(qs.At(0).Type()) {
 			continue
 		}
 		same := true
@@ -511,7 +512,7 @@ func optionsParam(fn *types.Func) (int, *types.Named) {
 			continue
 		}
 		sig := m.Signature()
-		if sig.Params().Len() == 1 && isContext(sig.Params().At(0).Type()) && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), ptr) {
+		if sig.Params().Len() == 1 && ctxtypes.IsContext(sig.Params().At(0).Type()) && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), ptr) {
 			return i, n
 		}
 	}
@@ -534,7 +535,7 @@ func (e *edit) setContext(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func, 
 	}
 	obj, _, _ := types.LookupFieldOrMethod(recv.Type(), true, fn.Pkg(), "SetContext")
 	m, ok := obj.(*types.Func)
-	if !ok || m.Signature().Params().Len() != 1 || !isContext(m.Signature().Params().At(0).Type()) {
+	if !ok || m.Signature().Params().Len() != 1 || !ctxtypes.IsContext(m.Signature().Params().At(0).Type()) {
 		return false
 	}
 	_, path := e.p.enclosing(call.Pos())

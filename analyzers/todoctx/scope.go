@@ -3,6 +3,8 @@ package todoctx
 import (
 	"go/token"
 	"go/types"
+
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 )
 
 // contextInScope returns an expression for a context visible at pos: a
@@ -23,7 +25,7 @@ func (s *pkgState) contextInScope(pos token.Pos) string {
 			if _, visible := inner.LookupParent(name, pos); visible != v {
 				continue // declared after pos, or shadowed
 			}
-			if isContext(v.Type()) {
+			if ctxtypes.IsContext(v.Type()) {
 				return name
 			}
 			if method == "" && hasContextMethod(v.Type()) {
@@ -34,11 +36,6 @@ func (s *pkgState) contextInScope(pos token.Pos) string {
 	return method
 }
 
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
-}
-
 // hasContextMethod reports whether t has a method Context() context.Context.
 func hasContextMethod(t types.Type) bool {
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Context")
@@ -47,5 +44,5 @@ func hasContextMethod(t types.Type) bool {
 		return false
 	}
 	sig := fn.Signature()
-	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && isContext(sig.Results().At(0).Type())
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && ctxtypes.IsContext(sig.Results().At(0).Type())
 }

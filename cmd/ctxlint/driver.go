@@ -17,9 +17,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
+	"golang.org/x/sync/errgroup"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -382,7 +381,12 @@ func collect(graph *checker.Graph, seen map[findingKey]bool, out []finding) ([]f
 		acts, keep = append(acts, act), append(keep, k)
 	}
 	per := make([][]finding, len(acts))
-	forEach(len(acts), func(i int) { per[i] = actionFindings(acts[i], keep[i], names) })
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range acts {
+		g.Go(func() error { per[i] = actionFindings(acts[i], keep[i], names); return nil })
+	}
+	g.Wait()
 	for _, fs := range per {
 		out = append(out, fs...)
 	}
@@ -427,20 +431,6 @@ func actionFindings(act *checker.Action, keep []bool, names componentNames) []fi
 		out = append(out, f)
 	}
 	return out
-}
-
-// forEach calls f(0) … f(n-1) on as many goroutines as GOMAXPROCS.
-func forEach(n int, f func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // chains finds the Stuck entry ctxprop recorded with each diagnostic of

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
-	"github.com/ctxlint/ctxlint/internal/calltargets"
+	"github.com/ctxlint/ctxlint/internal/wholeprog/calltargets"
 )
 
 // settled returns the packages whose analysis is the same in every round:

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
-	"github.com/ctxlint/ctxlint/internal/calltargets"
+	"github.com/ctxlint/ctxlint/internal/wholeprog/calltargets"
 )
 
 // rounds replays, from one round of the whole-program fixpoint to the

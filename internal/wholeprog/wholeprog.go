@@ -20,7 +20,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
-	"github.com/ctxlint/ctxlint/internal/calltargets"
+	"github.com/ctxlint/ctxlint/internal/wholeprog/calltargets"
 )
 
 // maxRounds bounds the whole-program fixpoint; each round only adds what

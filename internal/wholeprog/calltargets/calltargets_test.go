@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/ctxlint/ctxlint/internal/calltargets"
+	"github.com/ctxlint/ctxlint/internal/wholeprog/calltargets"
 )
 
 // TestDynamicCalls: each call marked "// CALL name" in testdata/prog/loop

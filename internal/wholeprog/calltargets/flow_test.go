@@ -137,7 +137,7 @@ func siteName(call ssa.CallInstruction) string {
 func generate(tb testing.TB, n int) (root, dir string) {
 	tb.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	root = filepath.Join(filepath.Dir(file), "..", "..")
+	root = filepath.Join(filepath.Dir(file), "..", "..", "..")
 	dir = tb.TempDir()
 	if _, err := synth.Generate(dir, synth.Config{Packages: n, Replace: root, GoSum: filepath.Join(root, "go.sum")}); err != nil {
 		tb.Fatal(err)

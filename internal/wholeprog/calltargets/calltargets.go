@@ -20,8 +20,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
+	"golang.org/x/sync/errgroup"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
@@ -119,7 +119,13 @@ func ownFunctionsBy(initial []*packages.Package, all func(*ssa.Program, map[*typ
 			ownPkg[p] = true
 		}
 	}
-	buildAll(own)
+	// Building bodies is the costly part of SSA: on every core.
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, p := range own {
+		g.Go(func() error { p.Build(); return nil })
+	}
+	g.Wait()
 	funcs := make(map[*ssa.Function]bool)
 	for fn := range all(prog, reaching) {
 		if len(fn.Blocks) > 0 && ownPkg[pkgOf(fn)] {
@@ -213,25 +219,6 @@ func createImplicit(prog *ssa.Program) {
 			}
 		}
 	}
-}
-
-// buildAll builds the packages' function bodies, on every core: building
-// is the costly part of SSA.
-func buildAll(pkgs []*ssa.Package) {
-	work := make(chan *ssa.Package)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for p := range work {
-				p.Build()
-			}
-		})
-	}
-	for _, p := range pkgs {
-		work <- p
-	}
-	close(work)
-	wg.Wait()
 }
 
 // collect keeps the dynamic calls that have a callee: interface method
