@@ -14,18 +14,6 @@ import (
 	"github.com/ctxlint/ctxlint/internal/funcname"
 )
 
-// paramRef locates a parameter: its function and index.
-type paramRef struct {
-	fn *types.Func
-	i  int
-}
-
-type callSite struct {
-	call   *ast.CallExpr
-	caller *ast.FuncDecl
-	inLit  bool // in a function literal of caller, which may run later
-}
-
 // index walks the package once; it also records where monitored loops may
 // start, for findRoots.
 func (a *pkgAnalysis) index() {
