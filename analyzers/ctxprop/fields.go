@@ -1,11 +1,9 @@
 package ctxprop
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -34,115 +32,6 @@ import (
 // type-based answer instead of replacing it. That answer only knows the
 // functions in the callee package's view, where the constructor's
 // argument may not be.
-
-// FieldCall is a call through a func-typed field of the receiver (Param
-// -1) or of a parameter's object, or through a field of a struct such a
-// field holds by value (r.opts.attempt()).
-type FieldCall struct {
-	Param int
-	// Field is the path from the object to the func-typed field, its
-	// names joined by dots; FieldPkg is the package of the first.
-	Field    string
-	FieldPkg string
-	// Args are the carrier arguments of the call, by the field
-	// signature's parameter index: how the called function's context
-	// parameters map to this function's.
-	Args []ArgState
-	// Path holds the hops in this function up to and including the call.
-	Path []Hop
-	// Open is set when statements write the field after construction: a
-	// caller's resolution adds to the type-based reaches, not replaces.
-	Open bool
-	// Setters is set when the only such statements are setters' (a
-	// method storing its parameter: r.opts = *o; setters.go): a caller
-	// that sees the object built and set up replaces after all.
-	Setters bool
-}
-
-func (f FieldCall) String() string {
-	obj := "the receiver"
-	if f.Param >= 0 {
-		obj = fmt.Sprintf("parameter %d", f.Param)
-	}
-	last := f.Path[len(f.Path)-1]
-	open := ""
-	switch {
-	case f.Setters:
-		open = " (set by setters too)"
-	case f.Open:
-		open = " (set after construction too)"
-	}
-	return fmt.Sprintf("calls field %s%s of %s at %s:%d:%d", f.Field, open, obj, filepath.Base(last.File), last.Line, last.Col)
-}
-
-// ArgState is a ctxState in a fact.
-type ArgState struct {
-	Kind                 uint8 // 0 not a carrier; else 1 + stateKind
-	Param                int
-	Why, Timeout, Origin string
-}
-
-func argState(s *ctxState) ArgState {
-	if s == nil {
-		return ArgState{}
-	}
-	return ArgState{Kind: 1 + uint8(s.kind), Param: s.param, Why: s.why, Timeout: s.timeout, Origin: s.origin}
-}
-
-func (s ArgState) state() *ctxState {
-	if s.Kind == 0 {
-		return nil
-	}
-	return &ctxState{kind: stateKind(s.Kind - 1), param: s.Param, why: s.Why, timeout: s.Timeout, origin: s.Origin}
-}
-
-// Constructs is the fact ctxprop exports for a constructor: a function
-// every return of which builds a fresh struct (or a pointer to one) at
-// some result, setting func-typed fields from its parameters.
-type Constructs struct {
-	Results []Constructed
-}
-
-// Constructed is one result of a constructor and the fields it sets.
-type Constructed struct {
-	Result int
-	Fields []FieldFrom
-}
-
-// FieldFrom is a func-typed field set from parameter Param, or (-1) from
-// something else: for a constructor, maybe its object's method Method.
-type FieldFrom struct {
-	Field string // the field, or a path of fields from the object
-	Param int
-	// Method is the method of the constructed object stored (c.dial).
-	Method string
-	// Setup is set when the constructor's setter call on its object
-	// stored it: what the object's setup holds (setters.go).
-	Setup bool
-}
-
-// AFact marks Constructs as an analysis fact.
-func (*Constructs) AFact() {}
-
-func (c *Constructs) String() string {
-	var parts []string
-	for _, r := range c.Results {
-		for _, f := range r.Fields {
-			from := "something else"
-			switch {
-			case f.Param >= 0:
-				from = fmt.Sprintf("parameter %d", f.Param)
-			case f.Method != "":
-				from = "its method " + f.Method
-			}
-			if f.Setup {
-				from += " by its setup"
-			}
-			parts = append(parts, fmt.Sprintf("result %d field %s from %s", r.Result, f.Field, from))
-		}
-	}
-	return "constructs " + strings.Join(parts, ", ")
-}
 
 // fieldCall is a unit's FieldCall while the package is analysed: a call
 // through a field made at ev, or one a callee makes that ev passes the

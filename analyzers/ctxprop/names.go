@@ -1,7 +1,6 @@
 package ctxprop
 
 import (
-	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -10,20 +9,6 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 )
-
-// HandleName is the fact ctxprop exports for a package-level variable, a
-// struct field or a function (a getter) of a health handle type whose
-// registration it could follow: loops in importing packages that read the
-// handle through it are named after the component.
-type HandleName struct {
-	Name string // quoted name, format string, or a description
-	Kind string // liveness, readiness, startup, ...
-}
-
-// AFact marks HandleName as an analysis fact.
-func (*HandleName) AFact() {}
-
-func (h *HandleName) String() string { return fmt.Sprintf("handle %s (%s)", h.Name, h.Kind) }
 
 // declaresHandles reports whether the package declares a package-level
 // variable, a function result or a field of a package-level struct type

@@ -1,35 +1,14 @@
 package ctxprop
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
-
-// Starts is the fact ctxprop exports for a function that does not run some
-// of its function parameters during the call: it starts them in goroutines
-// it does not wait for, or stores them for later. A function passed there
-// does not block its caller.
-type Starts struct {
-	Params []int // parameter indices, ascending
-}
-
-// AFact marks Starts as an analysis fact.
-func (*Starts) AFact() {}
-
-func (s *Starts) String() string {
-	parts := make([]string, len(s.Params))
-	for i, p := range s.Params {
-		parts[i] = fmt.Sprint(p)
-	}
-	return "runs later parameter " + strings.Join(parts, ", ")
-}
 
 // startedParams returns the indices of decl's function parameters that its
 // body does not run during the call: it calls them only in go statements
