@@ -14,7 +14,7 @@ import (
 //   - Summary, Dispatch: summary.go (exportFacts)
 //   - Starts: spawn.go (exportStarts)
 //   - HandleName: names.go (exportHandleNames)
-//   - Constructs, Sets: fields.go (exportConstructs; setterFields in
+//   - Constructs, Sets: constructs.go (exportConstructs; setterFields in
 //     setters.go)
 //   - IdleContext: idle.go (exportIdleContexts)
 //   - Option: options.go (exportOptions)
