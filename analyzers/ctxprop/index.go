@@ -342,3 +342,25 @@ func (a *pkgAnalysis) hop(u *unit, pos token.Pos, dynamic bool) Hop {
 	}
 	return h
 }
+
+// paramIndex returns v's index among decl's parameters and decl's
+// function, or nil if v is not one.
+func paramIndex(v *types.Var, decl *ast.FuncDecl, info *types.Info) (int, *types.Func) {
+	if decl == nil || decl.Type.Params == nil {
+		return 0, nil
+	}
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		if len(field.Names) == 0 {
+			i++
+		}
+		for _, id := range field.Names {
+			if info.Defs[id] == v {
+				fn, _ := info.Defs[decl.Name].(*types.Func)
+				return i, fn
+			}
+			i++
+		}
+	}
+	return 0, nil
+}
