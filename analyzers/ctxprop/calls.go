@@ -10,6 +10,12 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
+// The walker: buildEvents walks a unit's calls, in source order, and
+// records what each may block on as events (ir.go): sinks, static calls,
+// interface calls and calls through function values. Functions passed to
+// a call are funcvalues.go's; the context a sink runs under is
+// sinkstate.go's; whether the unit waits for a goroutine is joins.go's.
+
 // walker collects a unit's events.
 type walker struct {
 	a       *pkgAnalysis
@@ -84,18 +90,6 @@ func (w *walker) unitBody() ast.Node {
 		return w.u.decl.Body
 	}
 	return w.u.body
-}
-
-// waitsForGoroutines reports whether the unit waits for the goroutines it
-// starts, looked up at its first go statement.
-func (w *walker) waitsForGoroutines() bool {
-	if w.waits == 0 {
-		w.waits = 1
-		if waitsForGoroutines(w.a.info, w.u.body) {
-			w.waits = 2
-		}
-	}
-	return w.waits == 2
 }
 
 // walk collects the events of n's subtree. It visits the nodes index
@@ -240,192 +234,6 @@ func identOf(e ast.Expr) *ast.Ident {
 	return nil
 }
 
-// callValues takes the functions passed to a call to run during it:
-// literals are inlined, named functions and locals bound to functions are
-// calls at the argument.
-func (w *walker) callValues(call *ast.CallExpr, callee *types.Func) {
-	// The callee's parameters, looked up for the first name passed; none
-	// for a method expression, whose receiver comes first.
-	var params *types.Tuple
-	looked := false
-	for i, arg := range call.Args {
-		if callee != nil && !w.a.cfg.async && w.a.startsParam(callee, i) {
-			if !w.joinedLater(call, callee, i) || w.inlineBound(arg, call) {
-				continue
-			}
-		}
-		arg = ast.Unparen(arg)
-		if lit, ok := arg.(*ast.FuncLit); ok {
-			w.inline(lit, call)
-			continue
-		}
-		id := identOf(arg)
-		if id == nil {
-			continue // only a name can refer to a function or a bound local
-		}
-		if callee != nil && !looked {
-			looked = true
-			if methodExprShift(w.a.info, call.Fun) == 0 {
-				params = callee.Signature().Params()
-			}
-		}
-		if params != nil && !mayTakeFunc(params, i, callee.Signature().Variadic() && !call.Ellipsis.IsValid()) {
-			continue // no function's type: no need to look the argument up
-		}
-		sig, ok := typeUnder(w.a.info.TypeOf(arg)).(*types.Signature)
-		if !ok {
-			continue
-		}
-		if tv, ok := w.a.info.Types[arg]; ok && tv.IsValue() {
-			if fn, ok := w.a.info.Uses[id].(*types.Func); ok {
-				if params == nil || !w.calledThere(call, callee, i, fn, arg, sig) {
-					w.funcValue(fn, arg, arg.Pos(), nil, w.passedArgs(call, sig))
-				}
-				continue
-			}
-			if id, ok := arg.(*ast.Ident); ok {
-				if v, ok := w.a.objOf(id).(*types.Var); ok && v.Parent() != v.Pkg().Scope() {
-					// Literals run as one passed in place: with this
-					// function's variables, their context parameter
-					// given the call's context, if it passes one.
-					if contextArgs(w.a.info, call) <= 1 && w.inlineBound(arg, call) {
-						continue
-					}
-					if _, _, ok := w.a.boundFuncs(v); ok {
-						w.dynamicValue(arg, sig, arg.Pos(), nil)
-					}
-				}
-			}
-		}
-	}
-}
-
-// calledThere records fn, passed as argument i of call to callee, a
-// function of the package, as run where callee calls that parameter by
-// name (g(xs, query), and in g, fetch(x)): the chain goes through the
-// call of g and g's call, as the program does, and as -fix threads the
-// context. It reports false, recording nothing, when callee has no such
-// call (it spreads its functions from a slice, say) or fn is a sink.
-func (w *walker) calledThere(call *ast.CallExpr, callee *types.Func, i int, fn *types.Func, arg ast.Expr, sig *types.Signature) bool {
-	a := w.a
-	g := a.funcUnits[callee.Origin()]
-	if g == nil || g.decl == nil || g.sig == nil || i >= g.sig.Params().Len() {
-		return false
-	}
-	inside := a.paramCall(g, g.sig.Params().At(i))
-	if inside == nil {
-		return false
-	}
-	t, ok := a.valueTarget(fn, arg)
-	if !ok {
-		return false
-	}
-	w.via = append(w.via, call.Pos())
-	w.emit(event{pos: inside.Pos(), in: g, dynamic: true, args: w.passedArgs(call, sig), targets: []target{t}})
-	w.via = w.via[:len(w.via)-1]
-	return true
-}
-
-// paramCall returns g's first call of its parameter p by name, or nil.
-func (a *pkgAnalysis) paramCall(g *unit, p *types.Var) *ast.CallExpr {
-	if c, ok := a.paramCalls[p]; ok {
-		return c
-	}
-	var inside *ast.CallExpr
-	ast.Inspect(g.decl.Body, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok && inside == nil {
-			if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && a.info.Uses[id] == p {
-				inside = c
-			}
-		}
-		return inside == nil
-	})
-	if a.paramCalls == nil {
-		a.paramCalls = make(map[*types.Var]*ast.CallExpr)
-	}
-	a.paramCalls[p] = inside
-	return inside
-}
-
-// mayTakeFunc reports whether argument i of a call may be a function,
-// from the type of the parameter it is passed to: a function's, an
-// interface's or a type parameter's; a value of any other type is none.
-// spread says the last parameter's elements take the arguments from it on.
-func mayTakeFunc(params *types.Tuple, i int, spread bool) bool {
-	n := params.Len()
-	if n == 0 {
-		return true // a mismatch (the code does not type-check): look
-	}
-	var t types.Type
-	switch {
-	case spread && i >= n-1:
-		s, ok := params.At(n - 1).Type().Underlying().(*types.Slice)
-		if !ok {
-			return true // variadic over a type parameter's core type
-		}
-		t = s.Elem()
-	case i < n:
-		t = params.At(i).Type()
-	default:
-		return true
-	}
-	switch t.Underlying().(type) {
-	case *types.Signature, *types.Interface: // a type parameter's is its constraint
-		return true
-	}
-	return false
-}
-
-// passedArgs are the arguments a function value of signature sig, passed
-// to call, is taken to run with: its context parameters receive call's
-// context argument, as a literal's do (firstOf(ctx, xs, r.named) runs
-// r.named(ctx, x)). Nil when call passes no context.
-func (w *walker) passedArgs(call *ast.CallExpr, sig *types.Signature) []*ctxState {
-	var passed *ctxState
-	for _, arg := range call.Args {
-		if t := w.a.info.TypeOf(arg); t != nil && isContext(t) {
-			s := w.env.eval(arg, ctxCarrier)
-			passed = &s
-			break
-		}
-	}
-	if passed == nil {
-		return nil
-	}
-	out := make([]*ctxState, sig.Params().Len())
-	for i := range out {
-		if isContext(sig.Params().At(i).Type()) {
-			out[i] = passed
-		}
-	}
-	return out
-}
-
-// funcValue records a call of a named function or method used as a value
-// (an argument, a field's value, a local): a sink, or its summary. args,
-// for a value not called at call, are those it is taken to run with.
-func (w *walker) funcValue(fn *types.Func, ref ast.Expr, pos token.Pos, call *ast.CallExpr, args []*ctxState) {
-	a := w.a
-	fn = fn.Origin()
-	shift := methodExprShift(a.info, ref)
-	if rule, ok := a.sinkFor(fn); ok {
-		if call != nil {
-			w.emit(event{pos: pos, dynamic: true, sink: &sinkHit{sinkName(fn), w.sinkStateAt(call, rule, ref, shift)}})
-		} else {
-			w.emit(event{pos: pos, sink: &sinkHit{sinkName(fn), unboundedBy("%s passed as a function value", shortFuncName(fn))}})
-		}
-		return
-	}
-	ev := event{pos: pos, dynamic: call != nil, args: args}
-	if call != nil {
-		ev.args = w.args(call)
-	}
-	if t, ok := a.valueTarget(fn, ref); ok {
-		ev.targets = []target{t}
-		w.emit(ev)
-	}
-}
-
 // contextArgs counts the call's arguments of type context.Context.
 func contextArgs(info *types.Info, call *ast.CallExpr) int {
 	n := 0
@@ -437,19 +245,6 @@ func contextArgs(info *types.Info, call *ast.CallExpr) int {
 	return n
 }
 
-// writtenHere reports whether lit, bound to v, is written in the body of
-// the function the unit is part of, and v is a local: a call through v
-// runs the literal this function made, with its variables (the context it
-// captures), as one called or passed in place does. Analysed on its own
-// instead, its captured context would be an enclosing function's
-// parameter, of unknown bound.
-func (w *walker) writtenHere(v *types.Var, lit *ast.FuncLit) bool {
-	if v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
-		return false
-	}
-	return contains(w.unitBody(), lit)
-}
-
 // methodExprShift is 1 when e is a method expression (T.M), whose
 // receiver is the first argument, else 0.
 func methodExprShift(info *types.Info, e ast.Expr) int {
@@ -459,61 +254,6 @@ func methodExprShift(info *types.Info, e ast.Expr) int {
 		}
 	}
 	return 0
-}
-
-// valueTarget returns the target of fn, not a sink, used as the value
-// ref: its unit or its summary, if it has one.
-func (a *pkgAnalysis) valueTarget(fn *types.Func, ref ast.Expr) (target, bool) {
-	fn = fn.Origin()
-	if _, sink := a.sinkFor(fn); sink {
-		return target{}, false
-	}
-	shift := methodExprShift(a.info, ref)
-	if fn.Pkg() == a.pass.Pkg {
-		if u := a.funcUnits[fn]; u != nil {
-			return target{unit: u, shift: shift}, true
-		}
-	} else if s := a.importedSummary(fn); s != nil {
-		return target{summary: s, shift: shift}, true
-	}
-	return target{}, false
-}
-
-// inline walks a literal's body as part of the unit: it runs now, with the
-// unit's variables. Its context parameters are taken to receive the
-// enclosing call's context argument.
-func (w *walker) inline(lit *ast.FuncLit, call *ast.CallExpr) {
-	if w.inlined[lit] {
-		return // recursion
-	}
-	put(&w.inlined, lit, true)
-	defer delete(w.inlined, lit)
-	var passed *ctxState
-	if call != nil {
-		for _, arg := range call.Args {
-			if t := w.a.info.TypeOf(arg); t != nil && isContext(t) {
-				s := w.env.eval(arg, ctxCarrier)
-				passed = &s
-				break
-			}
-		}
-	}
-	if lit.Type.Params != nil {
-		for _, field := range lit.Type.Params.List {
-			for _, id := range field.Names {
-				obj := w.a.info.Defs[id]
-				if obj == nil || !isContext(obj.Type()) {
-					continue
-				}
-				if passed != nil {
-					put(&w.env.litParams, obj, *passed)
-				} else {
-					put(&w.env.litParams, obj, unboundedBy("context parameter %s of a function literal, set by its caller", id.Name))
-				}
-			}
-		}
-	}
-	w.walk(lit.Body)
 }
 
 // static records a call whose callee is known: a sink, an interface method
@@ -715,169 +455,6 @@ func (w *walker) args(call *ast.CallExpr) []*ctxState {
 		}
 	}
 	return out
-}
-
-// sinkState is the context a sink call runs under.
-func (w *walker) sinkState(call *ast.CallExpr, rule sinkRule) ctxState {
-	return w.sinkStateAt(call, rule, ast.Unparen(call.Fun), 0)
-}
-
-// sinkStateAt is sinkState for a sink called through a value: ref is the
-// method value (its receiver is the sink's), shift the arguments taken by a
-// method expression's receiver.
-func (w *walker) sinkStateAt(call *ast.CallExpr, rule sinkRule, ref ast.Expr, shift int) ctxState {
-	if sel, ok := ref.(*ast.SelectorExpr); ok && shift == 0 {
-		ref = sel.X // the receiver
-	} else {
-		ref = nil // a function: no receiver
-	}
-	var s ctxState
-	switch rule.source {
-	case noContext:
-		s = unboundedBy("it takes no context")
-		if rule.ctxForm != "" {
-			s = unboundedBy("it takes no context; %s takes one", rule.ctxForm)
-		}
-	case ctxArg, requestArg:
-		c := ctxCarrier
-		if rule.source == requestArg {
-			c = requestCarrier
-		}
-		if i := rule.arg + shift; i < len(call.Args) {
-			s = w.env.eval(call.Args[i], c)
-		} else {
-			s = unboundedBy("no %s argument", carrierNoun(c))
-		}
-	case setContext:
-		s = unboundedBy("the request's context was never set (SetContext)")
-		if ref != nil && shift == 0 {
-			if arg := w.setContextArg(ref, call); arg != nil {
-				s = w.env.eval(arg, ctxCarrier)
-			}
-		}
-	case cmdReceiver:
-		s = unboundedBy("command of unknown origin")
-		if ref != nil && shift == 0 {
-			s = w.env.eval(ref, cmdCarrier)
-		} else if shift == 1 && len(call.Args) > 0 {
-			s = w.env.eval(call.Args[0], cmdCarrier)
-		}
-	}
-	if s.kind == bounded {
-		return s
-	}
-	if rule.timeout != "" {
-		s.timeout = rule.timeout
-	}
-	if rule.clientTimeout && ref != nil && shift == 0 {
-		if t := w.a.clientTimeout(ref, 0); t != "" {
-			s.timeout = t
-		}
-	}
-	return s
-}
-
-// optionsContext returns the context an argument of call carries through
-// an options builder (x.WithContext(ctx), directly or through the local
-// it was assigned to), or nil.
-func (w *walker) optionsContext(call *ast.CallExpr) *ctxState {
-	var found ast.Expr
-	var look func(e ast.Expr, depth int)
-	look = func(e ast.Expr, depth int) {
-		ast.Inspect(e, func(n ast.Node) bool {
-			if found != nil {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if fn, ok := typeutil.Callee(w.a.info, n).(*types.Func); ok && setsContext(fn) && fn.Name() == "WithContext" && len(n.Args) == 1 {
-					found = n.Args[0]
-					return false
-				}
-			case *ast.Ident:
-				if v, ok := w.a.objOf(n).(*types.Var); ok && depth < 2 && v.Parent() != v.Pkg().Scope() {
-					for _, val := range w.a.assigns[v] {
-						look(val, depth+1)
-					}
-				}
-			}
-			return true
-		})
-	}
-	for _, arg := range call.Args {
-		look(arg, 0)
-	}
-	if found == nil {
-		return nil
-	}
-	s := w.env.eval(found, ctxCarrier)
-	return &s
-}
-
-// setContextArg returns the context given to recv.SetContext last before
-// call in the unit's body, recv being a local variable; nil if none.
-func (w *walker) setContextArg(recv ast.Expr, call *ast.CallExpr) ast.Expr {
-	id, ok := ast.Unparen(recv).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	obj := w.a.objOf(id)
-	var body ast.Node = w.u.body
-	if w.u.decl != nil {
-		body = w.u.decl.Body
-	}
-	var arg ast.Expr
-	ast.Inspect(body, func(n ast.Node) bool {
-		c, ok := n.(*ast.CallExpr)
-		if !ok || c.Pos() >= call.Pos() || len(c.Args) != 1 {
-			return true
-		}
-		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "SetContext" {
-			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && w.a.objOf(x) == obj {
-				arg = c.Args[0]
-			}
-		}
-		return true
-	})
-	return arg
-}
-
-// Joins reports whether body, a function's, waits for the goroutine g
-// starts, as ctxprop decides it: body waits on a sync.WaitGroup or an
-// errgroup.Group, or receives from a channel the goroutine sends on or
-// closes. The goroutine's calls are then the function's own, on the
-// paths through it. bodyOf gives the body of a function of the package
-// (nil when it is not known): a goroutine that runs one sends on the
-// channels g passes it.
-func Joins(info *types.Info, body ast.Node, g *ast.GoStmt, bodyOf func(*types.Func) ast.Node) bool {
-	return waitsForGoroutines(info, body) || waitedOnChannel(info, body, g, bodyOf)
-}
-
-// bodyOf returns the body of a function declared in the package, or nil
-// for one of a generated file (as -fix, which does not edit those, sees
-// it).
-func (a *pkgAnalysis) bodyOf(fn *types.Func) ast.Node {
-	if u := a.funcUnits[fn]; u != nil && u.decl != nil && u.decl.Body != nil && !a.generatedPos(u.decl.Pos()) {
-		return u.decl.Body
-	}
-	return nil
-}
-
-// waitsForGoroutines reports whether n waits for the goroutines it starts.
-func waitsForGoroutines(info *types.Info, n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Name() == "Wait" {
-				switch fn.Origin().FullName() {
-				case "(*sync.WaitGroup).Wait", "(*golang.org/x/sync/errgroup.Group).Wait":
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // entries emits, for each of an interface call's targets that lies in
