@@ -9,34 +9,6 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// IdleContext is the fact ctxprop exports for an exported function whose
-// first parameter, a context.Context, does nothing: its body never reads
-// it but to pass it, first, to functions whose context does nothing, of
-// its package or carrying this fact. A
-// library may offer every call in two forms, M and MWithContext, though
-// some of them block on nothing: gopsutil's disk.UsageWithContext ignores
-// its context and reads the kernel; process's CmdlineWithContext hands it
-// to a reader of /proc that ignores it. Such a form does not make its M a
-// sink (formBlocks).
-//
-// Unless, when set, is the one branch on which the function does use its
-// context, chosen by a parameter: a rate sampler that waits under it only
-// for a positive interval. Its M blocks, but not at a call whose constant
-// argument steers off that branch (idleAt).
-type IdleContext struct {
-	Unless Guard
-}
-
-// AFact marks IdleContext as an analysis fact.
-func (*IdleContext) AFact() {}
-
-func (f *IdleContext) String() string {
-	if f.Unless.Cond == "" {
-		return "ignores its context"
-	}
-	return "uses its context only" + guardText(f.Unless)
-}
-
 // exportIdleContexts exports IdleContext for the package's functions that
 // qualify: the greatest set of functions taking a context first whose
 // every use of it is as the first argument of a call to one in the set,

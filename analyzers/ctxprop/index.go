@@ -8,101 +8,11 @@ import (
 	"go/types"
 	"slices"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/internal/astwalk"
 	"github.com/ctxlint/ctxlint/internal/funcname"
 )
-
-// pkgAnalysis holds what one pass knows about its package: where values
-// come from, which functions are used as values, and the units to
-// summarise.
-type pkgAnalysis struct {
-	pass *analysis.Pass
-	cfg  *config
-	info *types.Info
-
-	// assigns maps a variable to every expression assigned to it anywhere
-	// in the package; flow-insensitive on purpose.
-	assigns map[types.Object][]ast.Expr
-	// fieldValues maps a struct field to every value stored in it, through
-	// composite literals or assignments.
-	fieldValues map[*types.Var][]ast.Expr
-	// fieldAssigned holds the fields (generic origins) a statement writes
-	// (x.f = v, or *x = T{...} for the func-typed fields of T): those a
-	// constructor's store does not decide for the object's life.
-	fieldAssigned map[*types.Var]bool
-	// fieldSetters holds the fields setters write (setters.go).
-	fieldSetters map[*types.Var]bool
-	// writes caches objectWrites by variable.
-	writes map[*types.Var][]objectWrite
-	fields fieldScan // exportConstructs' findings
-	// calls maps a package function to its call sites in the package.
-	calls map[*types.Func][]callSite
-	// addrTaken holds the package's functions used as values.
-	addrTaken map[*types.Func]bool
-	// stores are the unexported package variables holding literals.
-	stores privateStores
-
-	funcUnits map[*types.Func]*unit
-	litUnits  map[*ast.FuncLit]*unit // function literals stored as values
-	units     []*unit
-
-	imported *importIndex
-	dirs     *directives
-
-	rootSites []rootSite // made by index, read by findRoots
-	roots     []*root
-	regions   []ast.Node // the roots' iterations, which other units do not propagate
-	// nodes holds what buildEvents looks at, in source order: calls, go
-	// statements, function literals and range-over-func statements.
-	nodes         []ast.Node
-	customHandles map[*types.Named]bool
-	stdCache      map[*types.Package]stdness
-	files         map[string]*token.File
-	result        Result
-	sinkImpls     map[implKey][]sinkImpl
-	sinkTypePkgs  []*types.Package // the closure's packages whose types may be sinks
-	sinkCache     map[*types.Func]sinkLookup
-	params        map[*types.Var]paramRef    // parameters of the package's functions
-	started       map[*types.Func][]int      // startsParam's cache
-	waitersOf     map[paramRef][]*types.Func // waiters' cache
-	inPlace       map[paramRef]bool          // passedInPlace's cache
-	onlyCalled    map[paramRef]bool          // onlyCalled's cache
-	ifaceMethods  map[string]bool            // interfaceDeclares' names
-	ownImpls      map[string]bool            // moduleOnlyElsewhere's cache
-	typeArgCache  map[*types.TypeParam][]types.Type
-	implCache     map[implKey][]target             // implementations' cache
-	ifaces        map[*types.Interface]*ifaceFacts // implementations' per interface
-	fullNames     map[*types.Func]string           // fullName's cache
-	addressed     map[types.Object]bool            // variables and fields (origins) whose address is taken
-	litParams     map[*types.Var]bool              // the parameters of the package's function literals
-	paramCalls    map[*types.Var]*ast.CallExpr     // paramCall's cache
-	locals        []types.Type                     // localTypes' cache
-	storeIx       *storeIndex                      // fieldStores' index (storedtypes.go)
-	storeCands    int8                             // mayStore's answer: 0 unknown, 1 no, 2 yes
-	program       *Program                         // whole-program runs only
-	litsByPos     map[token.Pos]*unit              // litUnitAt's index
-	isDependency  int8                             // dependency's answer: 0 unknown, 1 no, 2 yes
-	handoff       handoffs                         // channel hand-offs (handoff.go)
-	// importedValues holds the functions of other packages this package
-	// uses as values (reg.Register("docker", prov.Hostname)): the Dispatch
-	// fact passes them on with their summaries.
-	importedValues map[*types.Func]bool
-}
-
-// paramRef locates a parameter: its function and index.
-type paramRef struct {
-	fn *types.Func
-	i  int
-}
-
-type callSite struct {
-	call   *ast.CallExpr
-	caller *ast.FuncDecl
-	inLit  bool // in a function literal of caller, which may run later
-}
 
 // index walks the package once; it also records where monitored loops may
 // start, for findRoots.
@@ -431,4 +341,26 @@ func (a *pkgAnalysis) hop(u *unit, pos token.Pos, dynamic bool) Hop {
 		h.Source = fmt.Sprintf("%s:%d:%d", q.Filename, q.Line, q.Column)
 	}
 	return h
+}
+
+// paramIndex returns v's index among decl's parameters and decl's
+// function, or nil if v is not one.
+func paramIndex(v *types.Var, decl *ast.FuncDecl, info *types.Info) (int, *types.Func) {
+	if decl == nil || decl.Type.Params == nil {
+		return 0, nil
+	}
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		if len(field.Names) == 0 {
+			i++
+		}
+		for _, id := range field.Names {
+			if info.Defs[id] == v {
+				fn, _ := info.Defs[decl.Name].(*types.Func)
+				return i, fn
+			}
+			i++
+		}
+	}
+	return 0, nil
 }

@@ -1,29 +1,130 @@
 package ctxprop
 
 import (
-	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// HandleName is the fact ctxprop exports for a package-level variable, a
-// struct field or a function (a getter) of a health handle type whose
-// registration it could follow: loops in importing packages that read the
-// handle through it are named after the component.
-type HandleName struct {
-	Name string // quoted name, format string, or a description
-	Kind string // liveness, readiness, startup, ...
+// Names: a monitored loop is named after the component whose handle it
+// reads, from the registration call that made the handle (component),
+// followed through locals, parameters, fields, setters and getters. What
+// the package declares that holds a handle carries the name to importing
+// packages in a HandleName fact; a handle that is a parameter is named by
+// its callers in other packages (Result.HandleArgs).
+
+// component names the component a handle belongs to and its kind, from the
+// registration call that made it, followed through locals, parameters and
+// struct fields.
+func (a *pkgAnalysis) component(handle ast.Expr, stack []ast.Node, depth int) (name, kind string) {
+	if n, k, ok := a.registration(handle, enclosingDecl(stack), depth); ok {
+		return n, k
+	}
+	return "component of " + types.ExprString(handle), "health"
 }
 
-// AFact marks HandleName as an analysis fact.
-func (*HandleName) AFact() {}
+func (a *pkgAnalysis) registration(e ast.Expr, decl *ast.FuncDecl, depth int) (name, kind string, ok bool) {
+	if depth > 4 || e == nil {
+		return "", "", false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.StarExpr:
+		return a.registration(x.X, decl, depth+1)
+	case *ast.CallExpr:
+		if n, k, ok := a.registrationCall(x); ok {
+			return n, k, true
+		}
+		// A getter: what it returns, here or by its fact.
+		if fn, ok := typeutil.Callee(a.info, x).(*types.Func); ok {
+			if n, k, ok := a.importedRegistration(fn.Origin()); ok {
+				return n, k, true
+			}
+			if fn.Pkg() == a.pass.Pkg {
+				return a.objRegistration(fn.Origin(), depth)
+			}
+		}
+	case *ast.SelectorExpr:
+		if s, ok := a.info.Selections[x]; ok && s.Kind() == types.FieldVal {
+			if n, k, ok := a.importedRegistration(s.Obj()); ok {
+				return n, k, true
+			}
+			for _, v := range a.fieldValues[s.Obj().(*types.Var)] {
+				if n, k, ok := a.registration(v, nil, depth+1); ok {
+					return n, k, true
+				}
+			}
+		} else if v, ok := a.info.Uses[x.Sel].(*types.Var); ok {
+			return a.importedRegistration(v) // pkg.Var
+		}
+	case *ast.Ident:
+		obj := a.objOf(x)
+		v, isVar := obj.(*types.Var)
+		if !isVar {
+			return "", "", false
+		}
+		i, fn := paramIndex(v, decl, a.info)
+		if p, ok := a.params[v]; ok && fn == nil {
+			i, fn = p.i, p.fn // a parameter stored in a field: a setter
+		}
+		if fn != nil {
+			for _, site := range a.calls[fn] {
+				args := site.call.Args
+				if i < len(args) && site.caller != nil {
+					if n, k, ok := a.registration(args[i], site.caller, depth+1); ok {
+						return n, k, true
+					}
+				}
+			}
+			return "", "", false
+		}
+		for _, val := range a.assigns[obj] {
+			if n, k, ok := a.registration(val, decl, depth+1); ok {
+				return n, k, true
+			}
+		}
+	}
+	return "", "", false
+}
 
-func (h *HandleName) String() string { return fmt.Sprintf("handle %s (%s)", h.Name, h.Kind) }
+// registrationCall recognises RegisterLiveness/Readiness/Startup (function
+// or *Catalog method) of a health package, Register(kind, name), and the
+// functions of -ctxprop.register.
+func (a *pkgAnalysis) registrationCall(call *ast.CallExpr) (name, kind string, ok bool) {
+	fn, _ := typeutil.Callee(a.info, call).(*types.Func)
+	if fn == nil {
+		return "", "", false
+	}
+	arg := func(i int) ast.Expr {
+		if i < len(call.Args) {
+			return call.Args[i]
+		}
+		return nil
+	}
+	if a.cfg.register[fn.Origin().FullName()] {
+		return a.describeName(arg(0)), fn.Name(), true
+	}
+	if !isHealthPkg(fn.Pkg()) {
+		return "", "", false
+	}
+	switch fn.Name() {
+	case "RegisterLiveness":
+		return a.describeName(arg(0)), "liveness", true
+	case "RegisterReadiness":
+		return a.describeName(arg(0)), "readiness", true
+	case "RegisterStartup":
+		return a.describeName(arg(0)), "startup", true
+	case "Register":
+		kind := "health"
+		if id := identOf(ast.Unparen(arg(0))); id != nil {
+			kind = strings.ToLower(id.Name)
+		}
+		return a.describeName(arg(1)), kind, true
+	}
+	return "", "", false
+}
 
 // declaresHandles reports whether the package declares a package-level
 // variable, a function result or a field of a package-level struct type
@@ -227,115 +328,4 @@ func (a *pkgAnalysis) declAt(pos token.Pos) *ast.FuncDecl {
 		}
 	}
 	return nil
-}
-
-// maxNames bounds how many names one registration is spelled as.
-const maxNames = 8
-
-// constValues returns the strings e may hold when the package shows each
-// of them as a constant: a parameter of a function no other package can
-// call, whose every call here passes one; the key of a range over a map
-// literal (or the element of one over a slice literal) whose keys
-// (elements) are constants; a local only ever set to them. Sorted, no
-// repeats; nil when not known, or more than maxNames.
-func (a *pkgAnalysis) constValues(e ast.Expr, depth int) []string {
-	if depth > 4 {
-		return nil
-	}
-	if tv, ok := a.info.Types[e]; ok && tv.Value != nil {
-		if tv.Value.Kind() != constant.String {
-			return nil
-		}
-		return []string{constant.StringVal(tv.Value)}
-	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := a.objOf(id).(*types.Var)
-	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-		return nil // a package variable: any package may set it
-	}
-	var values []ast.Expr
-	if p, ok := a.params[v]; ok {
-		if len(a.assigns[v]) > 0 || p.fn.Exported() || a.addrTaken[p.fn] || len(a.calls[p.fn]) == 0 {
-			return nil // callers out of sight
-		}
-		for _, site := range a.calls[p.fn] {
-			if p.i >= len(site.call.Args) || site.call.Ellipsis.IsValid() {
-				return nil
-			}
-			values = append(values, site.call.Args[p.i])
-		}
-	} else if vals, ok := a.rangeLiteral(v); ok {
-		if len(a.assigns[v]) > 0 {
-			return nil // set again in the loop
-		}
-		values = vals
-	} else {
-		values = a.assigns[v]
-	}
-	if len(values) == 0 {
-		return nil
-	}
-	var out []string
-	for _, val := range values {
-		vs := a.constValues(val, depth+1)
-		if vs == nil {
-			return nil
-		}
-		out = append(out, vs...)
-	}
-	slices.Sort(out)
-	out = slices.Compact(out)
-	if len(out) > maxNames {
-		return nil
-	}
-	return out
-}
-
-// rangeLiteral returns, for v the key of a range over a map literal or
-// the element of one over a slice or array literal, the literal's keys
-// or elements.
-func (a *pkgAnalysis) rangeLiteral(v *types.Var) ([]ast.Expr, bool) {
-	decl := a.declAt(v.Pos())
-	if decl == nil {
-		return nil, false
-	}
-	var out []ast.Expr
-	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		rs, ok := n.(*ast.RangeStmt)
-		if found || !ok || rs.Tok != token.DEFINE {
-			return !found
-		}
-		key, _ := rs.Key.(*ast.Ident)
-		val, _ := rs.Value.(*ast.Ident)
-		isKey := key != nil && a.info.Defs[key] == v
-		if !isKey && (val == nil || a.info.Defs[val] != v) {
-			return true
-		}
-		found = true
-		lit, ok := ast.Unparen(rs.X).(*ast.CompositeLit)
-		if !ok {
-			return false
-		}
-		_, isMap := typeUnder(a.info.TypeOf(lit)).(*types.Map)
-		if isKey && !isMap {
-			return false // an index
-		}
-		for _, elt := range lit.Elts {
-			kv, ok := elt.(*ast.KeyValueExpr)
-			switch {
-			case ok && isKey:
-				out = append(out, kv.Key)
-			case ok:
-				out = append(out, kv.Value)
-			default:
-				out = append(out, elt)
-			}
-		}
-		return false
-	})
-	return out, found && out != nil
 }

@@ -27,19 +27,6 @@ import (
 // passes an option whose constructor sets that field (WithClient, which
 // carries the Option fact) drops the reach; any other call keeps it.
 
-// Option is the fact ctxprop exports for a function that returns a
-// functional option setting one field of the object it configures from
-// its parameter: func WithClient(c Client) Option { return func(x *T) {
-// x.client = c } }.
-type Option struct {
-	Field string
-}
-
-// AFact marks Option as an analysis fact.
-func (*Option) AFact() {}
-
-func (o *Option) String() string { return "an option setting " + o.Field }
-
 // optionCond is the guard condition for a field no option set.
 func optionCond(field string) string { return "set(" + field + ")" }
 

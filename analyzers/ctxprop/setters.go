@@ -1,7 +1,6 @@
 package ctxprop
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -29,27 +28,6 @@ import (
 // could be handed elsewhere and set up again; ctxprop takes the setup it
 // sees as the object's, which is right where one call chain builds and
 // configures it.
-
-// Sets is the fact ctxprop exports for a setter: the fields of its
-// receiver it stores parameters in.
-type Sets struct {
-	Fields []FieldFrom
-}
-
-// AFact marks Sets as an analysis fact.
-func (*Sets) AFact() {}
-
-func (s *Sets) String() string {
-	parts := make([]string, len(s.Fields))
-	for i, f := range s.Fields {
-		from := "something else"
-		if f.Param >= 0 {
-			from = fmt.Sprintf("parameter %d", f.Param)
-		}
-		parts[i] = fmt.Sprintf("field %s from %s", f.Field, from)
-	}
-	return "sets " + strings.Join(parts, ", ")
-}
 
 // setterFields returns what decl stores in its receiver's fields if it is
 // a setter, and records those statements in scan; nil otherwise.

@@ -1,35 +1,12 @@
 package ctxprop
 
 import (
-	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 )
-
-// Starts is the fact ctxprop exports for a function that does not run some
-// of its function parameters during the call: it starts them in goroutines
-// it does not wait for, or stores them for later. A function passed there
-// does not block its caller.
-type Starts struct {
-	Params []int // parameter indices, ascending
-}
-
-// AFact marks Starts as an analysis fact.
-func (*Starts) AFact() {}
-
-func (s *Starts) String() string {
-	parts := make([]string, len(s.Params))
-	for i, p := range s.Params {
-		parts[i] = fmt.Sprint(p)
-	}
-	return "runs later parameter " + strings.Join(parts, ", ")
-}
 
 // startedParams returns the indices of decl's function parameters that its
 // body does not run during the call: it calls them only in go statements
@@ -198,152 +175,6 @@ func exportStarts(pass *analysis.Pass) {
 			}
 		}
 	}
-}
-
-// waitedOnChannel reports whether body, the function around the go
-// statement g, waits for the goroutine by receiving from a channel the
-// goroutine sends on or closes (done <- f(); ... <-done): the goroutine
-// then runs during the function, as one it joins with a WaitGroup does.
-// The goroutine runs a literal, whose sends on the function's variables
-// count, or a function of the package (bodyOf gives its body; nil when
-// none is known), whose sends on its parameters count for the arguments
-// g passes them (go fetch(name, results)). Receives inside other function
-// literals are not the function's own.
-func waitedOnChannel(info *types.Info, body ast.Node, g *ast.GoStmt, bodyOf func(*types.Func) ast.Node) bool {
-	if body == nil {
-		return false
-	}
-	sent := map[types.Object]bool{}
-	if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok {
-		for obj := range sentOn(info, lit.Body) {
-			if obj.Pos() < lit.Pos() || obj.Pos() >= lit.End() { // not declared in the goroutine
-				sent[obj] = true
-			}
-		}
-	} else if fn, ok := typeutil.Callee(info, g.Call).(*types.Func); ok && bodyOf != nil {
-		if fbody := bodyOf(fn.Origin()); fbody != nil {
-			params := fn.Signature().Params()
-			senders := sentOn(info, fbody)
-			shift := methodExprShift(info, g.Call.Fun) // go (*T).m(x, ch): x is the receiver
-			for j, arg := range g.Call.Args {
-				i := j - shift
-				if i < 0 || i >= params.Len() || !senders[params.At(i).Origin()] {
-					continue
-				}
-				if id, ok := ast.Unparen(arg).(*ast.Ident); ok && info.Uses[id] != nil {
-					sent[info.Uses[id]] = true
-				}
-			}
-		}
-	}
-	if len(sent) == 0 {
-		return false
-	}
-	recvFrom := func(e ast.Expr) bool {
-		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-		if !ok || u.Op != token.ARROW {
-			return false
-		}
-		id, ok := ast.Unparen(u.X).(*ast.Ident)
-		return ok && sent[info.Uses[id]]
-	}
-	waited := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.SelectStmt:
-			// A select that can also give up (a context's Done, a case
-			// that returns) waits only as long as the other case allows.
-			receives, givesUp := false, false
-			for _, c := range n.Body.List {
-				cc := c.(*ast.CommClause)
-				if commRecv(cc, recvFrom) {
-					receives = true
-				} else if leavesEarly(info, cc) {
-					givesUp = true
-				}
-			}
-			if receives && !givesUp {
-				waited = true
-			}
-			return false
-		case *ast.UnaryExpr:
-			waited = waited || recvFrom(n)
-		case *ast.RangeStmt:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && sent[info.Uses[id]] {
-				waited = true
-			}
-		}
-		return !waited
-	})
-	return waited
-}
-
-// sentOn returns the variables whose channels body sends on or closes.
-func sentOn(info *types.Info, body ast.Node) map[types.Object]bool {
-	sent := map[types.Object]bool{}
-	use := func(e ast.Expr) {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok && info.Uses[id] != nil {
-			sent[info.Uses[id]] = true
-		}
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SendStmt:
-			use(n.Chan)
-		case *ast.CallExpr:
-			if len(n.Args) == 1 && isBuiltin(info, n, "close") {
-				use(n.Args[0])
-			}
-		}
-		return true
-	})
-	return sent
-}
-
-// commRecv reports whether the select case receives with recv.
-func commRecv(cc *ast.CommClause, recv func(ast.Expr) bool) bool {
-	switch c := cc.Comm.(type) {
-	case *ast.ExprStmt:
-		return recv(c.X)
-	case *ast.AssignStmt:
-		return len(c.Rhs) == 1 && recv(c.Rhs[0])
-	}
-	return false
-}
-
-// leavesEarly reports whether a select case ends the wait: it receives
-// from a context's Done, or its body returns.
-func leavesEarly(info *types.Info, cc *ast.CommClause) bool {
-	done := commRecv(cc, func(e ast.Expr) bool {
-		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-		if !ok {
-			return false
-		}
-		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == "Done" && isContext(info.TypeOf(sel.X))
-	})
-	if done {
-		return true
-	}
-	returns := false
-	for _, st := range cc.Body {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				returns = true
-			}
-			return !returns
-		})
-	}
-	return returns
 }
 
 // joinedLater reports whether the function started as parameter i of a
