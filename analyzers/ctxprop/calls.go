@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -238,7 +239,7 @@ func identOf(e ast.Expr) *ast.Ident {
 func contextArgs(info *types.Info, call *ast.CallExpr) int {
 	n := 0
 	for _, arg := range call.Args {
-		if t := info.TypeOf(arg); t != nil && isContext(t) {
+		if t := info.TypeOf(arg); t != nil && ctxtypes.IsContext(t) {
 			n++
 		}
 	}
@@ -333,7 +334,7 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		// A module-local interface that only other modules implement (an
 		// unexported client type behind a constructor, say) is a call into
 		// them: presumed blocking when its method takes a context.
-		if i := contextParam(origin); i >= 0 && len(ev.targets) == 0 && len(impls) == 0 && a.moduleOnlyElsewhere(origin, static) {
+		if i := ctxtypes.ContextParam(origin.Signature()); i >= 0 && len(ev.targets) == 0 && len(impls) == 0 && a.moduleOnlyElsewhere(origin, static) {
 			w.emit(event{pos: call.Pos(), dynamic: true, sink: &sinkHit{sinkName(origin), w.sinkState(call, sinkRule{source: ctxArg, arg: i})}})
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -54,7 +55,7 @@ const (
 
 func carrierOf(t types.Type) carrier {
 	switch {
-	case isContext(t):
+	case ctxtypes.IsContext(t):
 		return ctxCarrier
 	case isNamedPtr(t, "net/http", "Request"):
 		return requestCarrier
@@ -65,10 +66,6 @@ func carrierOf(t types.Type) carrier {
 	}
 	return notCarrier
 }
-
-// isContext reports whether t is context.Context, also through an alias
-// such as golang.org/x/net/context.Context.
-func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
 
 func isNamed(t types.Type, pkg, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
@@ -243,7 +240,7 @@ func (e *env) evalCall(call *ast.CallExpr, c carrier) ctxState {
 		// A function value given a context first (execCommand(ctx, ...),
 		// set to exec.CommandContext and swapped by tests) builds what it
 		// returns under that context, as its context form would.
-		if sig, ok := e.a.info.TypeOf(call.Fun).Underlying().(*types.Signature); ok && sig.Params().Len() > 0 && isContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
+		if sig, ok := e.a.info.TypeOf(call.Fun).Underlying().(*types.Signature); ok && sig.Params().Len() > 0 && ctxtypes.IsContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
 			return e.eval(call.Args[0], ctxCarrier)
 		}
 		return unboundedBy("%s returned by %s", carrierNoun(c), types.ExprString(call.Fun))
@@ -294,7 +291,7 @@ func (e *env) evalCall(call *ast.CallExpr, c carrier) ctxState {
 		// tracer.Start(ctx, name), errgroup.WithContext(ctx)) derives it from
 		// the context it is given, or from a deadline it is given.
 		for _, a := range call.Args {
-			if t := e.a.info.TypeOf(a); t != nil && isContext(t) {
+			if t := e.a.info.TypeOf(a); t != nil && ctxtypes.IsContext(t) {
 				return e.eval(a, ctxCarrier)
 			}
 		}

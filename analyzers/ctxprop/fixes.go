@@ -5,9 +5,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -77,8 +80,8 @@ func (a *pkgAnalysis) deriveFromTick(u *unit, call *ast.CallExpr) []analysis.Sug
 			return nil
 		}
 	}
-	qual := importName(r.file, healthPath)
-	stmt := enclosingStmt(r.region, call)
+	qual := ctxtypes.ImportedAs(r.file, ctxtypes.HealthPath)
+	stmt := enclosingStmt(r.file, r.region, call)
 	if qual == "" || stmt == nil {
 		return nil
 	}
@@ -108,45 +111,39 @@ func (a *pkgAnalysis) deriveFromTick(u *unit, call *ast.CallExpr) []analysis.Sug
 	}}
 }
 
-// importName is the name file gives the package at path, or "".
-func importName(file *ast.File, path string) string {
-	for _, imp := range file.Imports {
-		if strings.Trim(imp.Path.Value, `"`) == path {
-			if imp.Name != nil {
-				return imp.Name.Name
-			}
-			return "health"
-		}
+// enclosingStmt returns the innermost statement of a block (or case body)
+// in region that contains n, if it is an expression statement or an
+// assignment: the statements a derived context can be declared before.
+func enclosingStmt(file *ast.File, region, n ast.Node) ast.Stmt {
+	path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
+	if !slices.Contains(path, region) {
+		return nil
 	}
-	return ""
-}
-
-// enclosingStmt returns the statement of a block (or case body) in region
-// that contains n.
-func enclosingStmt(region ast.Node, n ast.Node) ast.Stmt {
 	var found ast.Stmt
-	ast.Inspect(region, func(x ast.Node) bool {
-		var list []ast.Stmt
-		switch b := x.(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
+outer:
+	for i := 0; i+1 < len(path) && path[i] != region; i++ {
+		s, ok := path[i].(ast.Stmt)
+		if !ok {
+			continue
 		}
-		for _, s := range list {
-			if contains(s, n) {
+		switch parent := path[i+1].(type) {
+		case *ast.BlockStmt, *ast.CaseClause:
+			found = s
+			break outer
+		case *ast.CommClause:
+			if s != parent.Comm { // in the body, not the case's send or receive
 				found = s
+				break outer
 			}
 		}
-		return true
-	})
-	if _, ok := found.(*ast.ExprStmt); ok {
-		return found
 	}
-	if as, ok := found.(*ast.AssignStmt); ok && as.Tok == token.DEFINE || ok && as.Tok == token.ASSIGN {
+	switch found := found.(type) {
+	case *ast.ExprStmt:
 		return found
+	case *ast.AssignStmt:
+		if found.Tok == token.DEFINE || found.Tok == token.ASSIGN {
+			return found
+		}
 	}
 	return nil
 }
@@ -170,7 +167,7 @@ func (a *pkgAnalysis) boundedInScope(e *env, pos token.Pos) types.Object {
 	for s := pkgScope.Innermost(pos); s != nil && s != pkgScope && s != types.Universe; s = s.Parent() {
 		for _, name := range s.Names() {
 			obj := s.Lookup(name)
-			if v, ok := obj.(*types.Var); !ok || !isContext(v.Type()) || obj.Pos() >= pos || name == "_" {
+			if v, ok := obj.(*types.Var); !ok || !ctxtypes.IsContext(v.Type()) || obj.Pos() >= pos || name == "_" {
 				continue
 			}
 			if e.evalObj(obj, ctxCarrier).kind == bounded {

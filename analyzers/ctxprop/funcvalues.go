@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 )
 
 // Functions passed as values: a function or literal passed to a call is
@@ -154,7 +156,7 @@ func mayTakeFunc(params *types.Tuple, i int, spread bool) bool {
 func (w *walker) passedArgs(call *ast.CallExpr, sig *types.Signature) []*ctxState {
 	var passed *ctxState
 	for _, arg := range call.Args {
-		if t := w.a.info.TypeOf(arg); t != nil && isContext(t) {
+		if t := w.a.info.TypeOf(arg); t != nil && ctxtypes.IsContext(t) {
 			s := w.env.eval(arg, ctxCarrier)
 			passed = &s
 			break
@@ -165,7 +167,7 @@ func (w *walker) passedArgs(call *ast.CallExpr, sig *types.Signature) []*ctxStat
 	}
 	out := make([]*ctxState, sig.Params().Len())
 	for i := range out {
-		if isContext(sig.Params().At(i).Type()) {
+		if ctxtypes.IsContext(sig.Params().At(i).Type()) {
 			out[i] = passed
 		}
 	}
@@ -240,7 +242,7 @@ func (w *walker) inline(lit *ast.FuncLit, call *ast.CallExpr) {
 	var passed *ctxState
 	if call != nil {
 		for _, arg := range call.Args {
-			if t := w.a.info.TypeOf(arg); t != nil && isContext(t) {
+			if t := w.a.info.TypeOf(arg); t != nil && ctxtypes.IsContext(t) {
 				s := w.env.eval(arg, ctxCarrier)
 				passed = &s
 				break
@@ -251,7 +253,7 @@ func (w *walker) inline(lit *ast.FuncLit, call *ast.CallExpr) {
 		for _, field := range lit.Type.Params.List {
 			for _, id := range field.Names {
 				obj := w.a.info.Defs[id]
-				if obj == nil || !isContext(obj.Type()) {
+				if obj == nil || !ctxtypes.IsContext(obj.Type()) {
 					continue
 				}
 				if passed != nil {

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -30,7 +31,7 @@ func exportIdleContexts(pass *analysis.Pass) {
 				continue
 			}
 			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || contextParam(fn) != 0 {
+			if fn == nil || ctxtypes.ContextParam(fn.Signature()) != 0 {
 				continue
 			}
 			cands = append(cands, &candidate{fn, fn.Signature().Params().At(0), fd.Body})
@@ -98,7 +99,7 @@ func twin(form *types.Func) *types.Func {
 		} else {
 			obj = form.Pkg().Scope().Lookup(name)
 		}
-		if m, ok := obj.(*types.Func); ok && contextParam(m) < 0 {
+		if m, ok := obj.(*types.Func); ok && ctxtypes.ContextParam(m.Signature()) < 0 {
 			return m
 		}
 	}

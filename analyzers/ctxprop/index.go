@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/internal/astwalk"
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/ctxlint/ctxlint/internal/funcname"
 )
 
@@ -346,21 +347,13 @@ func (a *pkgAnalysis) hop(u *unit, pos token.Pos, dynamic bool) Hop {
 // paramIndex returns v's index among decl's parameters and decl's
 // function, or nil if v is not one.
 func paramIndex(v *types.Var, decl *ast.FuncDecl, info *types.Info) (int, *types.Func) {
-	if decl == nil || decl.Type.Params == nil {
+	if decl == nil {
 		return 0, nil
 	}
-	i := 0
-	for _, field := range decl.Type.Params.List {
-		if len(field.Names) == 0 {
-			i++
-		}
-		for _, id := range field.Names {
-			if info.Defs[id] == v {
-				fn, _ := info.Defs[decl.Name].(*types.Func)
-				return i, fn
-			}
-			i++
-		}
+	i, _ := ctxtypes.ParamIndex(info, decl.Type, v)
+	if i < 0 {
+		return 0, nil
 	}
-	return 0, nil
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	return i, fn
 }

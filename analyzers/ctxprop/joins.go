@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -189,7 +190,7 @@ func leavesEarly(info *types.Info, cc *ast.CommClause) bool {
 			return false
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == "Done" && isContext(info.TypeOf(sel.X))
+		return ok && sel.Sel.Name == "Done" && ctxtypes.IsContext(info.TypeOf(sel.X))
 	})
 	if done {
 		return true

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/internal/astwalk"
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 )
 
 // root is one iteration of a health-monitored loop.
@@ -41,8 +42,6 @@ type root struct {
 	handleFrom *HandleParam
 }
 
-const healthPath = "github.com/ctxlint/ctxlint/runtime/health"
-
 // isHealthPkg reports whether pkg is a health runtime whose handles mark
 // monitored loops: this project's, or one at .../pkg/status/health.
 func isHealthPkg(pkg *types.Package) bool {
@@ -50,7 +49,7 @@ func isHealthPkg(pkg *types.Package) bool {
 		return false
 	}
 	p := pkg.Path()
-	return p == healthPath || p == "pkg/status/health" || strings.HasSuffix(p, "/pkg/status/health")
+	return p == ctxtypes.HealthPath || p == "pkg/status/health" || strings.HasSuffix(p, "/pkg/status/health")
 }
 
 // mayHaveRoots reports whether the package can hold a monitored loop: a

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -124,7 +125,7 @@ type sinkLookup struct {
 }
 
 func (a *pkgAnalysis) sinkRuleFor(fn *types.Func) (sinkRule, bool) {
-	if len(a.cfg.sinks) == 0 && !stdSinkNames[fn.Name()] && contextParam(fn) < 0 {
+	if len(a.cfg.sinks) == 0 && !stdSinkNames[fn.Name()] && ctxtypes.ContextParam(fn.Signature()) < 0 {
 		if a.contextForm(fn) == nil {
 			return sinkRule{}, false // neither curated nor of another module's kind
 		}
@@ -137,13 +138,13 @@ func (a *pkgAnalysis) sinkRuleFor(fn *types.Func) (sinkRule, bool) {
 		return r, true
 	}
 	if a.cfg.sinks[name] {
-		if i := contextParam(fn); i >= 0 {
+		if i := ctxtypes.ContextParam(fn.Signature()); i >= 0 {
 			return sinkRule{source: ctxArg, arg: i}, true
 		}
 		return sinkRule{source: noContext}, true
 	}
 	if fn.Pkg() != nil && !isHealthPkg(fn.Pkg()) && !derivesContext(fn) && !setsContext(fn) && !buildsClient(fn) && !telemetry(fn.Pkg()) && a.otherModule(fn) {
-		if i := contextParam(fn); i >= 0 {
+		if i := ctxtypes.ContextParam(fn.Signature()); i >= 0 {
 			return sinkRule{source: ctxArg, arg: i}, true
 		}
 	}
@@ -219,7 +220,7 @@ func (a *pkgAnalysis) contextForm(fn *types.Func) *types.Func {
 		} else {
 			obj = fn.Pkg().Scope().Lookup(fn.Name() + suffix)
 		}
-		if form, ok := obj.(*types.Func); ok && contextParam(form) == 0 {
+		if form, ok := obj.(*types.Func); ok && ctxtypes.ContextParam(form.Signature()) == 0 {
 			return form
 		}
 	}
@@ -263,23 +264,11 @@ func telemetry(pkg *types.Package) bool {
 func derivesContext(fn *types.Func) bool {
 	results := fn.Signature().Results()
 	for i := range results.Len() {
-		if isContext(results.At(i).Type()) {
+		if ctxtypes.IsContext(results.At(i).Type()) {
 			return true
 		}
 	}
 	return false
-}
-
-// contextParam returns the index of fn's first context.Context parameter,
-// or -1.
-func contextParam(fn *types.Func) int {
-	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if isContext(params.At(i).Type()) {
-			return i
-		}
-	}
-	return -1
 }
 
 // sinkName is how a sink appears in messages.
