@@ -10,7 +10,9 @@
 // monitored loop block in, and through which functions? ctxprop answers it
 // before production does.
 //
-// Roots. A root is one iteration of a health-monitored loop: the body of
+// # Roots
+//
+// A root is one iteration of a health-monitored loop: the body of
 // the innermost for or range loop around a receive from the C field of a
 // health handle (or, when the receive sits in a helper with no loop of its
 // own, the helper's whole body, as in "for p.process(h) {}"). Handles are
@@ -73,7 +75,9 @@
 // 1") says so across packages, also for a callee that only stores the
 // function (Register(name, f)).
 //
-// Sinks. A curated model, not the standard library's bodies:
+// # Sinks
+//
+// A curated model, not the standard library's bodies:
 //
 //   - net/http: Get, Head, Post, PostForm, the same on *Client, and
 //     (*Client).Do and RoundTrip with the request's context.
@@ -163,7 +167,9 @@
 // interface would otherwise reach the TLS dial of a network writer the
 // program never configures.
 //
-// Whole program. There, dynamic calls resolve through the program's call
+// # Whole program
+//
+// There, dynamic calls resolve through the program's call
 // graph: SSA of the program's own code, CHA, then VTA (type flow through
 // assignments, fields, maps, parameters and returns) twice over the slice
 // reachable from the root packages' functions, as govulncheck builds it. An
@@ -178,7 +184,9 @@
 // fields apart by struct type, not by object, as vta does; ctxprop then
 // tells them apart by object where that is sound.
 //
-// Fields by object. A call through an unexported func-typed field of the
+// # Fields by object
+//
+// A call through an unexported func-typed field of the
 // receiver or of a parameter (c.load(k) in a cache's Get) is recorded in
 // the function's summary. A caller that sees how the object was built (a
 // composite literal, a constructor whose returns build it from a parameter,
@@ -192,7 +200,9 @@
 // knows the functions in the callee package's view. A caller that cannot
 // tell (the object is its own parameter) keeps the type-based answer.
 //
-// Setters and paths. The field may be on a path of structs the object holds
+// # Setters and paths
+//
+// The field may be on a path of structs the object holds
 // by value (r.opts.attempt()), and a method that passes its own object on
 // (r.Run() calling r.step()) makes its callee's field call its own, so
 // callers of Run resolve it too. A setter is a method that stores its
@@ -205,7 +215,9 @@
 // of a constructor that sets its object up that way: its Constructs fact
 // names the method the setup stored.
 //
-// Constant arguments. A reach on a branch that a parameter chooses (if wait
+// # Constant arguments
+//
+// A reach on a branch that a parameter chooses (if wait
 // { send() } else { go send() }; if !strings.HasPrefix(addr, "http") {
 // return socket(addr) }) runs only where the condition has that value: a
 // caller passing a constant that gives the other value does not reach it,
@@ -224,7 +236,9 @@
 // field. An option constructor of the form return func(c *T) { c.client = p
 // } carries the Option fact naming the field it sets.
 //
-// Reports. One per loop and sink call site, at the call in the loop that
+// # Reports
+//
+// One per loop and sink call site, at the call in the loop that
 // starts the shortest path (fewest dynamic hops first):
 //
 //	"ad-kubeletlistener" (readiness): (*net/http.Client).Do without the health deadline (request built with http.NewRequest): KubeletListener.run (kubelet.go:56) → ... → Client.query (client.go:122)

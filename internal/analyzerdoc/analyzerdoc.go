@@ -12,8 +12,9 @@ import (
 
 // Extract returns the section of doc.go's package comment that starts with
 // the heading "# Analyzer NAME" and a line "NAME: summary", up to the next
-// heading, without the "NAME: " prefix: the form analysis.Analyzer.Doc
-// expects.
+// "# Analyzer" heading, without the "NAME: " prefix: the form
+// analysis.Analyzer.Doc expects. Other headings stay in the section: an
+// analyzer's documentation may have parts of its own.
 func Extract(docGo, name string) (string, error) {
 	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", docGo, parser.ParseComments|parser.PackageClauseOnly)
 	if err != nil {
@@ -29,7 +30,7 @@ func Extract(docGo, name string) (string, error) {
 		return "", fmt.Errorf("doc.go has no %q heading", strings.TrimSpace(heading))
 	}
 	section := strings.TrimSpace(text[i+len(heading):])
-	if j := strings.Index(section, "\n# "); j >= 0 {
+	if j := strings.Index(section, "\n# Analyzer "); j >= 0 {
 		section = strings.TrimSpace(section[:j])
 	}
 	rest, ok := strings.CutPrefix(section, name+": ")

@@ -10,6 +10,10 @@ const docGo = `// Package x does things.
 //
 // It looks hard.
 //
+// # Where
+//
+// Everywhere.
+//
 // # Analyzer two
 //
 // two: find the second
@@ -18,7 +22,7 @@ package x
 
 func TestExtract(t *testing.T) {
 	got, err := Extract(docGo, "one")
-	if want := "find the first thing\n\nIt looks hard."; err != nil || got != want {
+	if want := "find the first thing\n\nIt looks hard.\n\n# Where\n\nEverywhere."; err != nil || got != want {
 		t.Errorf("Extract(one) = %q, %v; want %q", got, err, want)
 	}
 	if got, err := Extract(docGo, "two"); err != nil || got != "find the second" {
