@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 )
@@ -265,4 +267,83 @@ func (w *walker) inline(lit *ast.FuncLit, call *ast.CallExpr) {
 		}
 	}
 	w.walk(lit.Body)
+}
+
+// funcValueTargets resolves a call through a function value of signature
+// sig to every function of that signature used as a value: this package's
+// functions and stored literals, and the summarised ones of imported
+// packages.
+func (a *pkgAnalysis) funcValueTargets(sig *types.Signature) []target {
+	key := types.TypeString(sig, nil)
+	if t, ok := a.importIndex().bySig[key]; ok {
+		return t
+	}
+	var out []target
+	for _, u := range a.units {
+		switch {
+		case u.root != nil:
+		case u.fn != nil && a.addrTaken[u.fn] && sameSignature(u.fn.Signature(), sig):
+			out = append(out, target{unit: u})
+		case u.lit != nil && u.sig != nil && sameSignature(u.sig, sig) && !a.runsOnlyInPlace(u):
+			out = append(out, target{unit: u})
+		}
+	}
+	for _, s := range a.importIndex().values[key] {
+		out = append(out, target{summary: s})
+	}
+	// Functions of other packages stored here, in order for stable paths.
+	var stored []*types.Func
+	for fn := range a.importedValues {
+		if sameSignature(fn.Signature(), sig) {
+			stored = append(stored, fn)
+		}
+	}
+	slices.SortFunc(stored, func(x, y *types.Func) int { return strings.Compare(x.FullName(), y.FullName()) })
+	for _, fn := range stored {
+		if s := a.importedSummary(fn); s != nil {
+			out = append(out, target{summary: s})
+		}
+	}
+	a.importIndex().bySig[key] = out
+	return out
+}
+
+// sameSignature compares parameters and results, ignoring receivers, so a
+// method value matches a function of the same shape.
+func sameSignature(a, b *types.Signature) bool {
+	return a.Variadic() == b.Variadic() &&
+		types.Identical(a.Params(), b.Params()) && types.Identical(a.Results(), b.Results())
+}
+
+// boundFuncs returns what a function variable or field holds when every
+// value stored in it in this package is a function literal or a named
+// function (or method value, or method expression): refs are the stored
+// literals and the named ones, lits the literals bound to locals, to be
+// inlined where they are called.
+func (a *pkgAnalysis) boundFuncs(v *types.Var) (refs []ast.Expr, lits []*ast.FuncLit, ok bool) {
+	values := a.assigns[v]
+	if v.IsField() {
+		values = a.fieldValues[v]
+	}
+	if len(values) == 0 {
+		return nil, nil, false
+	}
+	for _, val := range values {
+		switch x := ast.Unparen(val).(type) {
+		case *ast.FuncLit:
+			if a.litUnits[x] != nil {
+				refs = append(refs, x)
+			} else {
+				lits = append(lits, x)
+			}
+		case *ast.Ident, *ast.SelectorExpr:
+			if _, isFunc := a.info.Uses[identOf(x)].(*types.Func); !isFunc {
+				return nil, nil, false
+			}
+			refs = append(refs, x)
+		default:
+			return nil, nil, false
+		}
+	}
+	return refs, lits, true
 }

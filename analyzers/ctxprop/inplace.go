@@ -145,3 +145,103 @@ func (a *pkgAnalysis) onlyCalledAt(call *ast.CallExpr, i int) bool {
 	put(&a.onlyCalled, key, ok)
 	return ok
 }
+
+// passedInPlace reports whether every caller of p's function passes, for
+// p, a value that the caller itself runs in place at the call
+// (callValues): a literal, a named function or method value, a local
+// bound to such, or a parameter of its own that its callers pass so. Then
+// the function's call through p runs nothing more: its callers say what,
+// and resolving it by signature would run every function of the package
+// of that shape. The callers must all be in sight: the function is
+// unexported, never a value, and no method an interface of the package
+// declares.
+func (a *pkgAnalysis) passedInPlace(p paramRef) bool {
+	if v, ok := a.inPlace[p]; ok {
+		return v
+	}
+	// Only the answer for p is kept: those of the parameters it depends
+	// on may rest on the assumption made for p, in a cycle.
+	ok := a.findPassedInPlace(p, map[paramRef]bool{})
+	put(&a.inPlace, p, ok)
+	return ok
+}
+
+// findPassedInPlace is passedInPlace, with the parameters being decided:
+// a cycle through one of them adds no other value.
+func (a *pkgAnalysis) findPassedInPlace(p paramRef, deciding map[paramRef]bool) bool {
+	if deciding[p] {
+		return true
+	}
+	if len(deciding) > 4 {
+		return false
+	}
+	deciding[p] = true
+	defer delete(deciding, p)
+	fn, sig := p.fn, p.fn.Signature()
+	if fn.Exported() || a.addrTaken[fn] || len(a.calls[fn]) == 0 || sig.Variadic() && p.i == sig.Params().Len()-1 {
+		return false
+	}
+	if sig.Recv() != nil && a.interfaceDeclares(fn.Name()) {
+		return false
+	}
+	for _, site := range a.calls[fn] {
+		call := site.call
+		if p.i >= len(call.Args) || call.Ellipsis.IsValid() || methodExprShift(a.info, call.Fun) != 0 {
+			return false
+		}
+		arg := ast.Unparen(call.Args[p.i])
+		if _, ok := arg.(*ast.FuncLit); ok {
+			continue
+		}
+		switch obj := a.info.Uses[identOf(arg)].(type) {
+		case *types.Func:
+			if tv, ok := a.info.Types[arg]; ok && tv.IsValue() {
+				continue
+			}
+		case *types.Var:
+			if _, isIdent := arg.(*ast.Ident); !isIdent || obj.Parent() == obj.Pkg().Scope() {
+				break
+			}
+			if a.addressed[obj] {
+				break // it may be set through a pointer
+			}
+			if q, ok := a.params[obj]; ok {
+				// Its own parameter, as its callers pass it: not if it
+				// may hold something else by the call, nor from a
+				// literal that may run later or a loop of its own,
+				// whose callers do not run it there.
+				if len(a.assigns[obj]) == 0 && site.caller != nil && !site.inLit && !a.inRoot(call) && a.findPassedInPlace(q, deciding) {
+					continue
+				}
+				break
+			}
+			if _, _, ok := a.boundFuncs(obj); ok {
+				continue
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// interfaceDeclares reports whether an interface type of the package has
+// a method of that name: a call through it may run a method of
+// the name with arguments out of sight.
+func (a *pkgAnalysis) interfaceDeclares(name string) bool {
+	if a.ifaceMethods == nil {
+		a.ifaceMethods = map[string]bool{}
+		// Every interface type written in the package: declared at any
+		// level, a literal, a constraint.
+		for _, tv := range a.info.Types {
+			if !tv.IsType() {
+				continue
+			}
+			if it, ok := tv.Type.Underlying().(*types.Interface); ok {
+				for m := range it.Methods() {
+					a.ifaceMethods[m.Name()] = true
+				}
+			}
+		}
+	}
+	return a.ifaceMethods[name]
+}

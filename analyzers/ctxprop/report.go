@@ -6,7 +6,9 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -157,4 +159,38 @@ func unnamed(t *types.Tuple) *types.Tuple {
 		vars[i] = types.NewParam(token.NoPos, nil, "", t.At(i).Type())
 	}
 	return types.NewTuple(vars...)
+}
+
+func shortFuncName(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+func baseName(path string) string { return filepath.Base(path) }
+
+// entryName returns name, the full name of a method declared in package
+// path, when that package lies in another module than this one: an
+// interface call that runs it enters code the user does not edit.
+func (a *pkgAnalysis) entryName(path, name string) string {
+	if !a.otherModulePath(path) || !strings.Contains(strings.Split(path, "/")[0], ".") {
+		return "" // this module's, or the standard library's
+	}
+	return name
+}
+
+// fullName is fn.FullName(), memoized: an SDK package calls the same few
+// functions of its runtime module thousands of times, and each call names
+// its callee as the event's entry.
+func (a *pkgAnalysis) fullName(fn *types.Func) string {
+	if name, ok := a.fullNames[fn]; ok {
+		return name
+	}
+	name := fn.FullName()
+	if a.fullNames == nil {
+		a.fullNames = make(map[*types.Func]string)
+	}
+	a.fullNames[fn] = name
+	return name
 }

@@ -136,3 +136,39 @@ func (w *walker) setContextArg(recv ast.Expr, call *ast.CallExpr) ast.Expr {
 	})
 	return arg
 }
+
+// clientTimeout finds the Timeout of the *http.Client that x evaluates to,
+// if it was built in this package with one.
+func (a *pkgAnalysis) clientTimeout(x ast.Expr, depth int) string {
+	if depth > 3 {
+		return ""
+	}
+	var values []ast.Expr
+	switch x := ast.Unparen(x).(type) {
+	case *ast.UnaryExpr:
+		return a.clientTimeout(x.X, depth+1)
+	case *ast.CompositeLit:
+		for _, elt := range x.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Timeout" {
+					return "the client's Timeout (" + types.ExprString(kv.Value) + ")"
+				}
+			}
+		}
+		return ""
+	case *ast.Ident:
+		if obj := a.objOf(x); obj != nil {
+			values = a.assigns[obj]
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := a.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+			values = a.fieldValues[sel.Obj().(*types.Var)]
+		}
+	}
+	for _, v := range values {
+		if t := a.clientTimeout(v, depth+1); t != "" {
+			return t
+		}
+	}
+	return ""
+}
