@@ -1,6 +1,7 @@
 package ctxprop
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -408,3 +409,49 @@ type Option struct {
 func (*Option) AFact() {}
 
 func (o *Option) String() string { return "an option setting " + o.Field }
+
+// Guard is Reach.Guard: the zero value for none.
+type Guard struct {
+	Param int
+	// Cond is the condition in Go syntax, the parameter written _.
+	Cond string
+	// Want is the value of Cond that runs the reach.
+	Want bool
+}
+
+type guard = Guard
+
+// guardText says a guard in fact strings.
+func guardText(g guard) string {
+	switch {
+	case g.Cond == "":
+		return ""
+	case strings.HasPrefix(g.Cond, "set("):
+		field, _ := optionFieldOf(g.Cond)
+		return fmt.Sprintf(" unless an option of parameter %d sets %s", g.Param, field)
+	case g.Cond == "_":
+		return fmt.Sprintf(" if parameter %d is %t", g.Param, g.Want)
+	case g.Want:
+		return fmt.Sprintf(" if parameter %d has %s", g.Param, g.Cond)
+	}
+	return fmt.Sprintf(" if parameter %d has !(%s)", g.Param, g.Cond)
+}
+
+func (g guard) negate() guard { g.Want = !g.Want; return g }
+
+// compare orders guards, for deterministic facts.
+func (g guard) compare(h guard) int {
+	if c := cmp.Compare(g.Param, h.Param); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(g.Cond, h.Cond); c != 0 {
+		return c
+	}
+	switch {
+	case g.Want == h.Want:
+		return 0
+	case g.Want:
+		return 1
+	}
+	return -1
+}

@@ -2,10 +2,7 @@ package ctxprop
 
 import (
 	"cmp"
-	"fmt"
 	"go/ast"
-	"go/constant"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"slices"
@@ -40,33 +37,6 @@ import (
 // a reach. Reaches of one sink under different guards stay apart
 // (reachKey), so that a caller's constant keeps the path its branch
 // takes, and prints it.
-
-// Guard is Reach.Guard: the zero value for none.
-type Guard struct {
-	Param int
-	// Cond is the condition in Go syntax, the parameter written _.
-	Cond string
-	// Want is the value of Cond that runs the reach.
-	Want bool
-}
-
-type guard = Guard
-
-// guardText says a guard in fact strings.
-func guardText(g guard) string {
-	switch {
-	case g.Cond == "":
-		return ""
-	case strings.HasPrefix(g.Cond, "set("):
-		field, _ := optionFieldOf(g.Cond)
-		return fmt.Sprintf(" unless an option of parameter %d sets %s", g.Param, field)
-	case g.Cond == "_":
-		return fmt.Sprintf(" if parameter %d is %t", g.Param, g.Want)
-	case g.Want:
-		return fmt.Sprintf(" if parameter %d has %s", g.Param, g.Cond)
-	}
-	return fmt.Sprintf(" if parameter %d has !(%s)", g.Param, g.Cond)
-}
 
 // guardRegion is a stretch of a unit's body that runs only when a
 // parameter satisfies a condition (or not).
@@ -238,25 +208,6 @@ func (a *pkgAnalysis) paramOf(u *unit, e ast.Expr) (int, bool) {
 	return ref.i, true
 }
 
-func (g guard) negate() guard { g.Want = !g.Want; return g }
-
-// compare orders guards, for deterministic facts.
-func (g guard) compare(h guard) int {
-	if c := cmp.Compare(g.Param, h.Param); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(g.Cond, h.Cond); c != 0 {
-		return c
-	}
-	switch {
-	case g.Want == h.Want:
-		return 0
-	case g.Want:
-		return 1
-	}
-	return -1
-}
-
 func endsInReturn(b *ast.BlockStmt) bool {
 	if len(b.List) == 0 {
 		return false
@@ -269,96 +220,6 @@ func endsInReturn(b *ast.BlockStmt) bool {
 // is a condition on one parameter of u that a caller can evaluate.
 func (a *pkgAnalysis) condGuard(u *unit, cond ast.Expr) (guard, bool) {
 	return condGuard(a.info, cond, func(e ast.Expr) (int, bool) { return a.basicParam(u, e) })
-}
-
-// condGuard returns the guard cond makes on the one parameter of a basic
-// type it reads, which param recognises.
-func condGuard(info *types.Info, cond ast.Expr, param func(ast.Expr) (int, bool)) (guard, bool) {
-	want := true
-	for not, ok := ast.Unparen(cond).(*ast.UnaryExpr); ok && not.Op == token.NOT; not, ok = ast.Unparen(cond).(*ast.UnaryExpr) {
-		cond, want = not.X, !want
-	}
-	r := condRenderer{info, param, -1}
-	text, ok := r.render(cond)
-	if !ok || r.p < 0 {
-		return guard{}, false
-	}
-	return guard{Param: r.p, Cond: text, Want: want}, true
-}
-
-// condRenderer writes a condition in the guard syntax, the one parameter
-// it reads as _.
-type condRenderer struct {
-	info  *types.Info
-	param func(ast.Expr) (int, bool)
-	p     int // the parameter read, or -1
-}
-
-// render writes e; ok is false when e reads anything else that is not a
-// constant.
-func (r *condRenderer) render(e ast.Expr) (string, bool) {
-	e = ast.Unparen(e)
-	if tv, ok := r.info.Types[e]; ok && tv.Value != nil {
-		return tv.Value.ExactString(), true
-	}
-	switch x := e.(type) {
-	case *ast.Ident:
-		p, ok := r.param(x)
-		if !ok || r.p >= 0 && r.p != p {
-			return "", false
-		}
-		r.p = p
-		return "_", true
-	case *ast.UnaryExpr:
-		if x.Op != token.NOT {
-			return "", false
-		}
-		s, ok := r.render(x.X)
-		return "!(" + s + ")", ok
-	case *ast.BinaryExpr:
-		switch x.Op {
-		case token.LAND, token.LOR, token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-		default:
-			return "", false
-		}
-		l, ok := r.render(x.X)
-		if !ok {
-			return "", false
-		}
-		rr, ok := r.render(x.Y)
-		return "(" + l + " " + x.Op.String() + " " + rr + ")", ok
-	case *ast.CallExpr:
-		name, ok := condFunc(r.info, x)
-		if !ok || x.Ellipsis.IsValid() {
-			return "", false
-		}
-		args := make([]string, len(x.Args))
-		for i, arg := range x.Args {
-			if args[i], ok = r.render(arg); !ok {
-				return "", false
-			}
-		}
-		return name + "(" + strings.Join(args, ", ") + ")", true
-	}
-	return "", false
-}
-
-// condFuncs are the functions a guard's condition may call.
-var condFuncs = map[string]bool{"len": true, "strings.HasPrefix": true, "strings.HasSuffix": true, "strings.Contains": true, "strings.EqualFold": true}
-
-func condFunc(info *types.Info, call *ast.CallExpr) (string, bool) {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		if _, ok := info.Uses[f].(*types.Builtin); ok && f.Name == "len" {
-			return "len", true
-		}
-	case *ast.SelectorExpr:
-		if fn, ok := info.Uses[f.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "strings" {
-			name := "strings." + fn.Name()
-			return name, condFuncs[name]
-		}
-	}
-	return "", false
 }
 
 // basicParam returns the index of the parameter of u of a basic type
@@ -463,114 +324,4 @@ func hasBasicParam(sig *types.Signature) bool {
 func isBasic(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&(types.IsBoolean|types.IsNumeric|types.IsString) != 0 && b.Kind() != types.UntypedNil
-}
-
-// evalCond evaluates a guard's condition with _ bound to v; ok is false
-// when it cannot.
-func evalCond(cond string, v constant.Value) (bool, bool) {
-	e, err := parser.ParseExpr(cond)
-	if err != nil {
-		return false, false
-	}
-	r := evalConst(e, v)
-	if r == nil || r.Kind() != constant.Bool {
-		return false, false
-	}
-	return constant.BoolVal(r), true
-}
-
-func evalConst(e ast.Expr, v constant.Value) constant.Value {
-	switch x := e.(type) {
-	case *ast.ParenExpr:
-		return evalConst(x.X, v)
-	case *ast.Ident:
-		switch x.Name {
-		case "_":
-			return v
-		case "true", "false":
-			return constant.MakeBool(x.Name == "true")
-		}
-	case *ast.BasicLit:
-		return constant.MakeFromLiteral(x.Value, x.Kind, 0)
-	case *ast.UnaryExpr:
-		if y := evalConst(x.X, v); y != nil && y.Kind() == constant.Bool && x.Op == token.NOT {
-			return constant.MakeBool(!constant.BoolVal(y))
-		}
-		if y := evalConst(x.X, v); y != nil && x.Op == token.SUB && y.Kind() != constant.Bool && y.Kind() != constant.String {
-			return constant.UnaryOp(token.SUB, y, 0)
-		}
-	case *ast.BinaryExpr:
-		l := evalConst(x.X, v)
-		if l == nil {
-			return nil
-		}
-		if x.Op == token.LAND || x.Op == token.LOR {
-			if l.Kind() != constant.Bool {
-				return nil
-			}
-			if constant.BoolVal(l) == (x.Op == token.LOR) {
-				return l // short-circuit
-			}
-			return evalConst(x.Y, v)
-		}
-		r := evalConst(x.Y, v)
-		if r == nil || !comparableConsts(l, r) {
-			return nil
-		}
-		switch x.Op {
-		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-			return constant.MakeBool(constant.Compare(l, x.Op, r))
-		case token.QUO, token.ADD, token.SUB, token.MUL:
-			return constant.BinaryOp(l, x.Op, r) // a rational constant's ExactString
-		}
-	case *ast.CallExpr:
-		args := make([]constant.Value, len(x.Args))
-		for i, arg := range x.Args {
-			if args[i] = evalConst(arg, v); args[i] == nil {
-				return nil
-			}
-		}
-		return callConst(x.Fun, args)
-	}
-	return nil
-}
-
-// comparableConsts reports whether constant.Compare may take l and r.
-func comparableConsts(l, r constant.Value) bool {
-	num := func(k constant.Kind) bool { return k == constant.Int || k == constant.Float }
-	return l.Kind() == r.Kind() || num(l.Kind()) && num(r.Kind())
-}
-
-func callConst(fun ast.Expr, args []constant.Value) constant.Value {
-	name := ""
-	switch f := fun.(type) {
-	case *ast.Ident:
-		name = f.Name
-	case *ast.SelectorExpr:
-		if pkg, ok := f.X.(*ast.Ident); ok {
-			name = pkg.Name + "." + f.Sel.Name
-		}
-	}
-	strs := make([]string, len(args))
-	for i, a := range args {
-		if a.Kind() != constant.String {
-			return nil
-		}
-		strs[i] = constant.StringVal(a)
-	}
-	switch {
-	case name == "len" && len(strs) == 1:
-		return constant.MakeInt64(int64(len(strs[0])))
-	case len(strs) != 2:
-		return nil
-	case name == "strings.HasPrefix":
-		return constant.MakeBool(strings.HasPrefix(strs[0], strs[1]))
-	case name == "strings.HasSuffix":
-		return constant.MakeBool(strings.HasSuffix(strs[0], strs[1]))
-	case name == "strings.Contains":
-		return constant.MakeBool(strings.Contains(strs[0], strs[1]))
-	case name == "strings.EqualFold":
-		return constant.MakeBool(strings.EqualFold(strs[0], strs[1]))
-	}
-	return nil
 }
