@@ -15,9 +15,11 @@
 //     the best one per blocking call; expand (expand.go) adds every other
 //     path the next run would report, from the same run's summaries and
 //     call graph, so one pass rewrites and Migrate's second only confirms.
-//   - Apply (edit.go) edits the files with github.com/dave/dst, so comments
-//     and blank lines stay where they were, and resolves at each call the
-//     innermost context in scope with the type checker's scopes. A file is
+//   - Apply (apply.go) edits the files with github.com/dave/dst, so comments
+//     and blank lines stay where they were (decorate.go; the edits are in
+//     edit.go, the names they declare in names.go, the imports in
+//     imports.go), and resolves at each call the innermost context in scope
+//     with the type checker's scopes (scope.go). A file is
 //     decorated in part (part.go): its imports and the declarations an
 //     edit falls in, each printed back over its own bytes; every other
 //     byte of the file is kept.
