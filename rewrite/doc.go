@@ -5,7 +5,9 @@
 // It is a pipeline, each step with a narrow API:
 //
 //   - Plan (plan.go) turns ctxprop's paths into change sets, pure data keyed
-//     by source positions: a function that gains a ctx parameter with all its
+//     by source positions (built in build.go: each path's hops in path.go,
+//     the group each hop changes in component.go, the callers up to the
+//     loop in thread.go): a function that gains a ctx parameter with all its
 //     callers; an interface method with every implementation and caller; a
 //     function type with everything assigned to it (flow.go); a loop that
 //     derives its context from the tick (loop.go); a sink that takes the
