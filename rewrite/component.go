@@ -16,15 +16,15 @@ import (
 // functions, literals, interface methods and func types it is connected
 // to, and all their calls. It refuses the whole set when one member cannot
 // change.
-func (b *builder) component(n node, label string, from token.Pos) string {
+func (b *builder) component(n node, label string, from token.Pos) setKey {
 	if key, ok := b.comp[n]; ok {
 		if r := b.refused[key]; r != nil {
-			b.serve(&r.Paths, "refusal "+key, label)
+			b.serve(&r.Paths, label)
 		}
 		return key
 	}
 	members := b.pl.flow.closure(n)
-	key := "set@" + n.String()
+	key := groupKey(n)
 	for _, m := range members {
 		b.comp[m] = key
 	}

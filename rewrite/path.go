@@ -205,7 +205,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 			b.single("name", pos, func(cs *ChangeSet) { cs.NameCtx = append(cs.NameCtx, pos) }, label)
 		}
 	}
-	keys := []string{loopKey}
+	keys := []setKey{loopKey}
 	for i := range n - 1 {
 		if !passes[i] {
 			continue
@@ -248,7 +248,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 	blocked := false
 	for _, k := range keys {
 		if cs := b.sets[k]; cs != nil {
-			b.serve(&cs.Paths, "set "+k, label)
+			b.serve(&cs.Paths, label)
 		}
 		blocked = blocked || b.refused[k] != nil
 		b.onPath[k] = true

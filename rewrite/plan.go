@@ -148,7 +148,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 		p.builds = opts.builds
 	}
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
-	b := &builder{pl: pl, opts: opts, sets: map[string]*ChangeSet{}, refused: map[string]*Refusal{}, comp: map[node]string{}, roots: map[*ast.FuncDecl]bool{}, use: map[string]int{}, onPath: map[string]bool{}, expanded: map[tail]bool{}, hopExpanded: map[hopKey]bool{}, blank: map[token.Pos]token.Pos{}, tails: map[ast.Node][]tail{}, hopTails: map[hopKey][]tail{}, ignoring: map[*file]map[int]bool{}, resolved: map[resolvedKey][]hop{}, served: map[[2]string]bool{}, callees: map[calleeKey]node{}, loops: map[token.Pos]loopFound{}, assigns: map[assignKey][]*ast.CallExpr{}}
+	b := newBuilder(pl, opts)
 	queue := slices.Clone(stuck)
 	for i := 0; i < len(queue); i++ {
 		kept := b.path(queue[i])
