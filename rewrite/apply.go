@@ -17,7 +17,7 @@ import (
 // edit applies change sets to the files they touch, in dst, so that
 // comments and blank lines stay where they were.
 type edit struct {
-	pl    *Plan
+	pl    *execution
 	p     *program
 	decs  map[string]*decorator.Decorator // by file name
 	files map[string]*dst.File            // touched files, by name
@@ -55,6 +55,10 @@ type edit struct {
 // contents, by file name. A set that cannot be applied as planned is
 // reported in failed and left out whole.
 func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
+	return pl.execution().apply(sets)
+}
+
+func (pl *execution) apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
 	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}, parts: map[string]*part{}, missed: map[string]bool{}, gained: map[token.Pos]*ChangeSet{}, drop: map[ast.Stmt]bool{}, renamed: map[*dst.CallExpr]bool{}, spreadNames: map[*ast.FuncDecl]map[string]bool{}}
 	e.predecorate(sets)
 	// Names first: every call must know which functions gained a ctx.
@@ -124,14 +128,14 @@ func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*Cha
 }
 
 // again applies the sets once more, decorating the named files whole.
-func (pl *Plan) again(sets []*ChangeSet, whole map[string]bool) (map[string][]byte, map[*ChangeSet]error, error) {
+func (pl *execution) again(sets []*ChangeSet, whole map[string]bool) (map[string][]byte, map[*ChangeSet]error, error) {
 	if pl.whole == nil {
 		pl.whole = map[string]bool{}
 	}
 	for name := range whole {
 		pl.whole[name] = true
 	}
-	return pl.Apply(sets)
+	return pl.apply(sets)
 }
 
 // predecorate decorates, ahead and in parallel, the files the sets name:

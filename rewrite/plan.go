@@ -67,14 +67,8 @@ type Plan struct {
 	prog     *program
 	flow     *flow
 	opts     Options
-	// whole names the files to decorate whole: an edit fell outside the
-	// declarations the sets name (part.go).
-	whole map[string]bool
 	// excluded indexes the files the build excludes, once a set needed it.
 	excluded *excluded
-	// work maps each loop set to the sets that use its context, once
-	// asked (loopwork.go).
-	work map[*ChangeSet][]*ChangeSet
 }
 
 // A ChangeSet is a connected group of edits, applied whole or not at all.
