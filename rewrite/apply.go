@@ -59,7 +59,21 @@ func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*Cha
 }
 
 func (pl *execution) apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
-	e := &edit{pl: pl, p: pl.prog, decs: map[string]*decorator.Decorator{}, files: map[string]*dst.File{}, params: map[*types.Scope]string{}, errs: map[*ChangeSet]error{}, compatNames: map[token.Pos]string{}, parts: map[string]*part{}, missed: map[string]bool{}, gained: map[token.Pos]*ChangeSet{}, drop: map[ast.Stmt]bool{}, renamed: map[*dst.CallExpr]bool{}, spreadNames: map[*ast.FuncDecl]map[string]bool{}}
+	e := &edit{
+		pl:          pl,
+		p:           pl.prog,
+		decs:        map[string]*decorator.Decorator{},
+		files:       map[string]*dst.File{},
+		params:      map[*types.Scope]string{},
+		errs:        map[*ChangeSet]error{},
+		compatNames: map[token.Pos]string{},
+		parts:       map[string]*part{},
+		missed:      map[string]bool{},
+		gained:      map[token.Pos]*ChangeSet{},
+		drop:        map[ast.Stmt]bool{},
+		renamed:     map[*dst.CallExpr]bool{},
+		spreadNames: map[*ast.FuncDecl]map[string]bool{},
+	}
 	e.predecorate(sets)
 	// Names first: every call must know which functions gained a ctx.
 	for _, cs := range sets {
