@@ -5,7 +5,9 @@
 // It is a pipeline, each step with a narrow API:
 //
 //   - Plan (plan.go) turns ctxprop's paths into change sets, pure data keyed
-//     by source positions: a function that gains a ctx parameter with all its
+//     by source positions (built in build.go: each path's hops in path.go,
+//     the group each hop changes in component.go, the callers up to the
+//     loop in thread.go): a function that gains a ctx parameter with all its
 //     callers; an interface method with every implementation and caller; a
 //     function type with everything assigned to it (flow.go); a loop that
 //     derives its context from the tick (loop.go); a sink that takes the
@@ -15,9 +17,11 @@
 //     the best one per blocking call; expand (expand.go) adds every other
 //     path the next run would report, from the same run's summaries and
 //     call graph, so one pass rewrites and Migrate's second only confirms.
-//   - Apply (edit.go) edits the files with github.com/dave/dst, so comments
-//     and blank lines stay where they were, and resolves at each call the
-//     innermost context in scope with the type checker's scopes. A file is
+//   - Apply (apply.go) edits the files with github.com/dave/dst, so comments
+//     and blank lines stay where they were (decorate.go; the edits are in
+//     edit.go, the names they declare in names.go, the imports in
+//     imports.go), and resolves at each call the innermost context in scope
+//     with the type checker's scopes (scope.go). A file is
 //     decorated in part (part.go): its imports and the declarations an
 //     edit falls in, each printed back over its own bytes; every other
 //     byte of the file is kept.

@@ -21,7 +21,7 @@ import (
 // one (or gains one), else context.TODO() (context.Background() in main
 // and init); a declaration gets ctx first. It returns the new contents by
 // file name, and the sets whose edits do not fit the file.
-func (pl *Plan) applyExcluded(sets []*ChangeSet) (map[string][]byte, map[*ChangeSet]error) {
+func (pl *execution) applyExcluded(sets []*ChangeSet) (map[string][]byte, map[*ChangeSet]error) {
 	byFile := map[string][]ExcludedEdit{}
 	owner := map[string][]*ChangeSet{}
 	for _, cs := range sets {

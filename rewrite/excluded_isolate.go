@@ -38,7 +38,7 @@ type blame struct {
 // sets causing one are out, what the package still fails with (another
 // error, or the same one from another set) is next, at the cost of one
 // check, not of a round. Not alone, it explains the first error only.
-func (pl *Plan) explain(b *excludedBuild, dir string, first buildError, before []buildError, rest []*ChangeSet, editors map[string][]*ChangeSet, alone bool) ([]blame, error) {
+func (pl *execution) explain(b *excludedBuild, dir string, first buildError, before []buildError, rest []*ChangeSet, editors map[string][]*ChangeSet, alone bool) ([]blame, error) {
 	var out []blame
 	for {
 		t := time.Now()
@@ -70,7 +70,7 @@ func (pl *Plan) explain(b *excludedBuild, dir string, first buildError, before [
 // likely are the groups of sets isolateExcluded tries first for an error:
 // those it was bisected to in a pass before, those it names, those
 // editing its file, and the last two together.
-func (pl *Plan) likely(b *excludedBuild, e buildError, sets, editing []*ChangeSet) [][]*ChangeSet {
+func (pl *execution) likely(b *excludedBuild, e buildError, sets, editing []*ChangeSet) [][]*ChangeSet {
 	names := pl.opts.blames[blameKey(b, e)]
 	prior := slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { return !slices.Contains(names, cs.Name) })
 	byName := named(sets, e.text)
@@ -85,7 +85,7 @@ func (pl *Plan) likely(b *excludedBuild, e buildError, sets, editing []*ChangeSe
 
 // remember records, for the passes after, the sets an error was bisected
 // to (Options.blames).
-func (pl *Plan) remember(b *excludedBuild, e buildError, culprits []*ChangeSet) {
+func (pl *execution) remember(b *excludedBuild, e buildError, culprits []*ChangeSet) {
 	if pl.opts.blames == nil {
 		return
 	}
@@ -114,7 +114,7 @@ func blameKey(b *excludedBuild, e buildError) string {
 // without which it goes away, each check loading dir alone (or, not
 // alone, every directory of b). It returns none when the error needs a
 // set not among sets (one blamed already).
-func (pl *Plan) isolateExcluded(sets []*ChangeSet, likely [][]*ChangeSet, b *excludedBuild, dir string, e buildError, alone bool) ([]*ChangeSet, error) {
+func (pl *execution) isolateExcluded(sets []*ChangeSet, likely [][]*ChangeSet, b *excludedBuild, dir string, e buildError, alone bool) ([]*ChangeSet, error) {
 	if alone {
 		b = b.only(dir)
 	}
@@ -146,7 +146,7 @@ func (b *excludedBuild) only(dir string) *excludedBuild {
 
 // excludedErrors applies the sets (applyPart) and returns the errors of
 // dir's package under the build.
-func (pl *Plan) excludedErrors(sets []*ChangeSet, b *excludedBuild, dir string) ([]buildError, error) {
+func (pl *execution) excludedErrors(sets []*ChangeSet, b *excludedBuild, dir string) ([]buildError, error) {
 	out, err := pl.applyPart(sets)
 	if err != nil {
 		return nil, err
@@ -170,7 +170,7 @@ func added(es, before []buildError) []buildError {
 
 // excludedSuspects are the sets with an edit, loaded or excluded, in dir
 // or in the directory of a package dir's files import, directly or not.
-func (pl *Plan) excludedSuspects(sets []*ChangeSet, dir string) []*ChangeSet {
+func (pl *execution) excludedSuspects(sets []*ChangeSet, dir string) []*ChangeSet {
 	loaded := map[string]*packages.Package{}
 	for _, pkg := range pl.prog.pkgs {
 		if old, ok := loaded[pkg.PkgPath]; !ok || len(old.GoFiles) == 0 {

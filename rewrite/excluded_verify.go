@@ -98,7 +98,7 @@ type exFailure struct {
 // platform compiles the rewritten code with them). It returns, for each
 // set shown by bisection to break such a build, why. Errors a build had
 // before the rewrite blame no set.
-func (pl *Plan) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*ChangeSet]exFailure, error) {
+func (pl *execution) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*ChangeSet]exFailure, error) {
 	x := pl.excluded
 	if x == nil || len(x.files) == 0 {
 		return nil, nil

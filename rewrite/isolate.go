@@ -18,7 +18,7 @@ const maxApplyRetries = 8
 // error needs a set not among sets (one blamed already). A check applies the sets in
 // memory and type-checks pkg alone, so each bad set costs a logarithmic
 // number of checks, not a round of the whole program.
-func (pl *Plan) isolate(sets []*ChangeSet, pkg *packages.Package, key string) ([]*ChangeSet, error) {
+func (pl *execution) isolate(sets []*ChangeSet, pkg *packages.Package, key string) ([]*ChangeSet, error) {
 	suspects := pl.suspects(sets, pkg)
 	if len(suspects) == 0 {
 		return nil, fmt.Errorf("internal error: %s fails to type-check (%s), but no change set edits it or a package it imports", pkg.PkgPath, key)
@@ -68,7 +68,7 @@ func bisect(cands, base []*ChangeSet, breaks func([]*ChangeSet) (bool, error)) (
 }
 
 // breaks reports whether applying sets gives the error key in pkg.
-func (pl *Plan) breaks(sets []*ChangeSet, pkg *packages.Package, key string) (bool, error) {
+func (pl *execution) breaks(sets []*ChangeSet, pkg *packages.Package, key string) (bool, error) {
 	out, err := pl.applyPart(sets)
 	if err != nil {
 		return false, err
@@ -83,11 +83,11 @@ func (pl *Plan) breaks(sets []*ChangeSet, pkg *packages.Package, key string) (bo
 // applyPart applies some of the sets, for a check: a set that cannot be
 // edited without one left out (a sink whose context comes from a set not
 // applied) is left out too, as is a loop whose work is all left out.
-func (pl *Plan) applyPart(sets []*ChangeSet) (map[string][]byte, error) {
+func (pl *execution) applyPart(sets []*ChangeSet) (map[string][]byte, error) {
 	idle := pl.idleLoops(sets)
 	sets = slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { return slices.Contains(idle, cs) })
 	for range maxApplyRetries {
-		out, failed, err := pl.Apply(sets)
+		out, failed, err := pl.apply(sets)
 		if err != nil || len(failed) == 0 {
 			return out, err
 		}
@@ -98,7 +98,7 @@ func (pl *Plan) applyPart(sets []*ChangeSet) (map[string][]byte, error) {
 
 // suspects are the sets that edit a file of pkg or of a package it
 // imports, directly or not, in the order given.
-func (pl *Plan) suspects(sets []*ChangeSet, pkg *packages.Package) []*ChangeSet {
+func (pl *execution) suspects(sets []*ChangeSet, pkg *packages.Package) []*ChangeSet {
 	files := map[string]bool{}
 	seen := map[*packages.Package]bool{}
 	var visit func(*packages.Package)

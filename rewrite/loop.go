@@ -246,7 +246,7 @@ func tickKind(info *types.Info, x ast.Expr) (deadline, health bool) {
 
 // loop plans the root's derivation of its context from the tick. It
 // reports false when the path cannot be migrated.
-func (b *builder) loop(root hop, label, kind string) (string, bool) {
+func (b *builder) loop(root hop, label, kind string) (setKey, bool) {
 	p := b.pl.prog
 	found := b.loopAt(root)
 	sh := found.sh
@@ -255,20 +255,20 @@ func (b *builder) loop(root hop, label, kind string) (string, bool) {
 	}
 	if found.err != nil {
 		b.refuse("no tick", found.err.Error()+": derive a context from the tick's deadline by hand, then run -fix again", p.fset.Position(root.pos), label)
-		return "", false
+		return setKey{}, false
 	}
 	if !sh.deadline {
 		if b.opts.Todo {
-			return "", true // the root passes context.TODO()
+			return setKey{}, true // the root passes context.TODO()
 		}
 		b.refuse("no deadline", "the tick carries no deadline: make the handle's C carry one (as runtime/health does), or run with -fix.todo to thread ctx below the loop from context.TODO()", p.fset.Position(root.pos), label)
-		return "", false
+		return setKey{}, false
 	}
 	if found.derived {
-		return "", true // a context is derived in the work already: a run before did it
+		return setKey{}, true // a context is derived in the work already: a run before did it
 	}
 	recv := sh.rngPos()
-	key := fmt.Sprintf("loop@%d", recv)
+	key := posKey("loop", recv)
 	if _, ok := b.sets[key]; !ok {
 		b.add(key, &ChangeSet{Name: "loop of " + root.decl.Name.Name, Loop: &Loop{Recv: recv, Call: root.pos}})
 	}

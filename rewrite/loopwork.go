@@ -17,7 +17,7 @@ import (
 // loopWork maps each loop set of the plan (one that only derives the
 // context) to the other sets that edit its loop's function, as planned;
 // computed once.
-func (pl *Plan) loopWork() map[*ChangeSet][]*ChangeSet {
+func (pl *execution) loopWork() map[*ChangeSet][]*ChangeSet {
 	if pl.work != nil {
 		return pl.work
 	}
@@ -52,7 +52,7 @@ func (pl *Plan) loopWork() map[*ChangeSet][]*ChangeSet {
 
 // idleLoops returns the loop sets among sets that had work planned and
 // have none of it among sets.
-func (pl *Plan) idleLoops(sets []*ChangeSet) []*ChangeSet {
+func (pl *execution) idleLoops(sets []*ChangeSet) []*ChangeSet {
 	work := pl.loopWork()
 	in := make(map[*ChangeSet]bool, len(sets))
 	for _, cs := range sets {
@@ -69,7 +69,7 @@ func (pl *Plan) idleLoops(sets []*ChangeSet) []*ChangeSet {
 
 // idleReason says why a loop is refused: the refusals of its work, by
 // the class each was refused as.
-func (pl *Plan) idleReason(loop *ChangeSet, refusedAs map[*ChangeSet]string) string {
+func (pl *execution) idleReason(loop *ChangeSet, refusedAs map[*ChangeSet]string) string {
 	var below []string
 	for _, cs := range pl.loopWork()[loop] {
 		below = append(below, fmt.Sprintf("%s (%s)", cs.Name, refusedAs[cs]))

@@ -29,32 +29,32 @@ import (
 // call of a path's root; ticked says the loop receives a tick that carries
 // no deadline (else it receives none). It reports false when the path
 // cannot be migrated.
-func (b *builder) periodic(root hop, label string, ticked bool) (string, bool) {
+func (b *builder) periodic(root hop, label string, ticked bool) (setKey, bool) {
 	p := b.pl.prog
 	name := root.decl.Name.Name
 	timeout, err := b.timeoutOf(root.decl)
 	if err != nil {
 		b.refuse("bad directive", err.Error(), p.fset.Position(root.decl.Pos()), label)
-		return "", false
+		return setKey{}, false
 	}
 	if timeout == "" {
 		if b.opts.Todo {
-			return "", true // the root passes context.TODO()
+			return setKey{}, true // the root passes context.TODO()
 		}
 		why := fmt.Sprintf("%s is monitored but receives no health tick", name)
 		if ticked {
 			why = "the tick carries no deadline: make the handle's C carry one (as runtime/health does)"
 		}
 		b.refuse("no deadline", why+": run with -fix.timeout=D to bound each iteration by D (or mark it //ctxlint:monitored timeout=EXPR, the loop's interval), or with -fix.todo to thread ctx below it from context.TODO()", p.fset.Position(root.pos), label)
-		return "", false
+		return setKey{}, false
 	}
 	info := root.file.pkg.TypesInfo
 	sh := findIteration(root.decl, root.pos)
 	if derivedBefore(info, sh.region, root.pos) {
-		return "", true // a run before bounded the iteration
+		return setKey{}, true // a run before bounded the iteration
 	}
 	start := sh.region[0].Pos()
-	key := fmt.Sprintf("iteration@%d", start)
+	key := posKey("iteration", start)
 	if _, ok := b.sets[key]; !ok {
 		b.add(key, &ChangeSet{Name: "loop of " + name, Loop: &Loop{Recv: start, Call: root.pos, Timeout: timeout}})
 	}

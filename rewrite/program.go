@@ -329,3 +329,25 @@ func (p *program) source(name string) ([]byte, error) {
 	}
 	return os.ReadFile(name)
 }
+
+// funcType is the type of a function declaration or literal.
+func funcType(fn ast.Node) *ast.FuncType {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Type
+	case *ast.FuncLit:
+		return fn.Type
+	}
+	return nil
+}
+
+// funcBody is the body of a function declaration or literal.
+func funcBody(fn ast.Node) *ast.BlockStmt {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Body
+	case *ast.FuncLit:
+		return fn.Body
+	}
+	return nil
+}

@@ -37,6 +37,25 @@ const maxRounds = 20
 // says which edit failed and why), and tries the rest again, until what
 // remains type-checks. Nothing is written.
 func (pl *Plan) Execute() (*Result, error) {
+	return pl.execution().execute()
+}
+
+// execution is the executor of a plan: Apply, Execute, the checks and
+// the bisection of what fails. What it learns as it runs is kept here,
+// not in the Plan, which stays what Build made.
+type execution struct {
+	*Plan
+	// whole names the files to decorate whole: an edit fell outside the
+	// declarations the sets name (part.go).
+	whole map[string]bool
+	// work maps each loop set to the sets that use its context, once
+	// asked (loopwork.go).
+	work map[*ChangeSet][]*ChangeSet
+}
+
+func (pl *Plan) execution() *execution { return &execution{Plan: pl} }
+
+func (pl *execution) execute() (*Result, error) {
 	res := &Result{Refusals: slices.Clone(pl.Refusals), Planned: len(pl.Sets)}
 	sets := slices.Clone(pl.Sets)
 	refusedAs := map[*ChangeSet]string{}
@@ -56,7 +75,7 @@ func (pl *Plan) Execute() (*Result, error) {
 			res.Files, res.Old = map[string][]byte{}, map[string][]byte{}
 			return res, nil
 		}
-		out, failed, err := pl.Apply(sets)
+		out, failed, err := pl.apply(sets)
 		if err != nil {
 			return nil, err
 		}

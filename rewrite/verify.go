@@ -37,7 +37,7 @@ type typeError struct {
 // changed packages it imports, for their new types). It returns the type
 // errors, less those the package had as loaded, and, when there are none,
 // what it checked, complete enough to analyse (next).
-func (pl *Plan) verify(out map[string][]byte, only *packages.Package) ([]typeError, checked, error) {
+func (pl *execution) verify(out map[string][]byte, only *packages.Package) ([]typeError, checked, error) {
 	p := pl.prog
 	stale := stale(p.pkgs, func(name string) bool { _, ok := out[name]; return ok })
 	var order []*packages.Package

@@ -1,0 +1,266 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"maps"
+	"runtime"
+	"slices"
+
+	"github.com/dave/dst"
+	"github.com/dave/dst/decorator"
+	"golang.org/x/sync/errgroup"
+)
+
+// edit applies change sets to the files they touch, in dst, so that
+// comments and blank lines stay where they were.
+type edit struct {
+	pl    *execution
+	p     *program
+	decs  map[string]*decorator.Decorator // by file name
+	files map[string]*dst.File            // touched files, by name
+	// params are the names of the ctx parameters added to functions
+	// (FuncDecl or FuncLit), by the scope of the function.
+	params map[*types.Scope]string
+	// regions are the loops' derived contexts.
+	regions []region
+	errs    map[*ChangeSet]error
+	set     *ChangeSet // the set being applied, for errors
+	// compatNames are the new names of the functions kept under their old
+	// one as a wrapper, by the position of their name.
+	compatNames map[token.Pos]string
+	// decorated holds the files predecorate decorated ahead, until an
+	// edit first uses them; names memoizes resolver's package names.
+	decorated map[string]*dst.File
+	names     map[string]string
+	// drop holds the statements the new ctx parameter replaces.
+	drop map[ast.Stmt]bool
+	// renamed holds the calls given their context form.
+	renamed map[*dst.CallExpr]bool
+	// gained says which set gave each declaration its ctx parameter: a
+	// second one would leave it with two (a planning bug, refused).
+	gained map[token.Pos]*ChangeSet
+	// parts are the files decorated in part, by name; missed names those
+	// where an edit fell outside the part, to decorate whole.
+	parts  map[string]*part
+	missed map[string]bool
+	// spreadNames are the names spread declared, by the declaration
+	// they are in: two spreads in one block must not both declare a.
+	spreadNames map[*ast.FuncDecl]map[string]bool
+}
+
+// Apply edits the files for the change sets and returns their new
+// contents, by file name. A set that cannot be applied as planned is
+// reported in failed and left out whole.
+func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
+	return pl.execution().apply(sets)
+}
+
+func (pl *execution) apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
+	e := &edit{
+		pl:          pl,
+		p:           pl.prog,
+		decs:        map[string]*decorator.Decorator{},
+		files:       map[string]*dst.File{},
+		params:      map[*types.Scope]string{},
+		errs:        map[*ChangeSet]error{},
+		compatNames: map[token.Pos]string{},
+		parts:       map[string]*part{},
+		missed:      map[string]bool{},
+		gained:      map[token.Pos]*ChangeSet{},
+		drop:        map[ast.Stmt]bool{},
+		renamed:     map[*dst.CallExpr]bool{},
+		spreadNames: map[*ast.FuncDecl]map[string]bool{},
+	}
+	e.predecorate(sets)
+	// Names first: every call must know which functions gained a ctx.
+	for _, cs := range sets {
+		e.set = cs
+		for _, pos := range cs.AddParam {
+			e.nameParam(pos)
+		}
+		for _, pos := range cs.NameCtx {
+			e.nameCtx(pos)
+		}
+	}
+	for _, cs := range sets {
+		e.set = cs
+		if cs.Loop != nil {
+			e.loop(cs.Loop)
+		}
+	}
+	for _, cs := range sets {
+		for _, pos := range cs.Compat {
+			e.compatNames[pos] = e.p.funcs[pos].decl.Name.Name + "Context"
+		}
+	}
+	for _, cs := range sets {
+		e.set = cs
+		for _, pos := range cs.Compat {
+			e.compat(pos)
+		}
+		for _, pos := range cs.AddParam {
+			e.addParam(pos)
+		}
+		for _, pos := range cs.PassCtx {
+			e.passCtx(pos)
+		}
+		for _, pos := range cs.Empty {
+			e.empty(pos)
+		}
+		for _, pos := range cs.Sinks {
+			e.sink(pos)
+		}
+		for _, pos := range cs.Adapt {
+			e.adapt(pos)
+		}
+	}
+	if len(e.missed) > 0 {
+		// An edit outside the declarations the sets name: decorate those
+		// files whole and start again.
+		return pl.again(sets, e.missed)
+	}
+	if len(e.errs) > 0 {
+		return nil, e.errs, nil
+	}
+	out, err = e.restoreAll()
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(e.missed) > 0 {
+		// A part that cannot be printed back over its bytes alone.
+		return pl.again(sets, e.missed)
+	}
+	excluded, failed := pl.applyExcluded(sets)
+	if len(failed) > 0 {
+		return nil, failed, nil
+	}
+	maps.Copy(out, excluded)
+	return out, nil, nil
+}
+
+// again applies the sets once more, decorating the named files whole.
+func (pl *execution) again(sets []*ChangeSet, whole map[string]bool) (map[string][]byte, map[*ChangeSet]error, error) {
+	if pl.whole == nil {
+		pl.whole = map[string]bool{}
+	}
+	for name := range whole {
+		pl.whole[name] = true
+	}
+	return pl.apply(sets)
+}
+
+// predecorate decorates, ahead and in parallel, the files the sets name:
+// dst's decoration of a large change is most of Apply's time. A file it
+// could not decorate is decorated, and its error reported, when an edit
+// uses it.
+func (e *edit) predecorate(sets []*ChangeSet) {
+	var order []*file
+	at := map[*file][]token.Pos{}
+	add := func(positions []token.Pos) {
+		for _, pos := range positions {
+			f := e.p.fileAt(pos)
+			if f == nil {
+				continue
+			}
+			if at[f] == nil {
+				order = append(order, f)
+			}
+			at[f] = append(at[f], pos)
+		}
+	}
+	for _, cs := range sets {
+		add(cs.AddParam)
+		add(cs.PassCtx)
+		add(cs.Empty)
+		add(cs.Sinks)
+		add(cs.NameCtx)
+		add(cs.Adapt)
+		add(cs.Compat)
+		if cs.Loop != nil {
+			add([]token.Pos{cs.Loop.Recv, cs.Loop.Call})
+		}
+	}
+	decs := make([]*decorator.Decorator, len(order))
+	files := make([]*dst.File, len(order))
+	parts := make([]*part, len(order))
+	parallel(len(order), func(i int) {
+		f := order[i]
+		decs[i] = newDecorator(f)
+		syntax := f.ast
+		var pt *part
+		if !e.pl.whole[f.name] {
+			pt = newPart(f, at[f])
+		}
+		if pt != nil {
+			syntax = pt.ast
+		}
+		if df, err := decs[i].DecorateFile(syntax); err == nil {
+			files[i] = df
+			if pt != nil {
+				pt.decorated(decs[i])
+				parts[i] = pt
+			}
+		}
+	})
+	e.decorated = map[string]*dst.File{}
+	for i, f := range order {
+		if files[i] != nil {
+			e.decs[f.name] = decs[i]
+			e.decorated[f.name] = files[i]
+			if parts[i] != nil {
+				e.parts[f.name] = parts[i]
+			}
+		}
+	}
+}
+
+// restoreAll prints the edited files, in parallel.
+func (e *edit) restoreAll() (map[string][]byte, error) {
+	e.resolver() // memoized before the workers share it
+	names := slices.Sorted(maps.Keys(e.files))
+	dfs := make([]*dst.File, len(names))
+	for i, name := range names {
+		dfs[i] = e.files[name]
+	}
+	// Printing needs neither the decorators' maps between the trees nor
+	// a tree once printed: let them go as it goes.
+	e.decs, e.files, e.decorated = nil, nil, nil
+	srcs := make([][]byte, len(names))
+	errs := make([]error, len(names))
+	partial := make([]bool, len(names))
+	parallel(len(names), func(i int) {
+		srcs[i], partial[i], errs[i] = e.restore(names[i], dfs[i])
+		dfs[i] = nil
+	})
+	out := make(map[string][]byte, len(names))
+	for i, name := range names {
+		switch {
+		case partial[i]:
+			debugf("%s: decorated whole: %v", name, errs[i])
+			e.missed[name] = true
+		case errs[i] != nil:
+			return nil, errs[i]
+		}
+		out[name] = srcs[i]
+	}
+	return out, nil
+}
+
+// parallel calls f(0) … f(n-1) on as many goroutines as GOMAXPROCS.
+func parallel(n int, f func(i int)) {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range n {
+		g.Go(func() error { f(i); return nil })
+	}
+	g.Wait()
+}
+
+func (e *edit) fail(format string, args ...any) {
+	if e.errs[e.set] == nil {
+		e.errs[e.set] = fmt.Errorf(format, args...)
+	}
+}
