@@ -351,18 +351,7 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 	path, name := fn.Pkg().Path(), fn.Name()
 	recv := fn.Signature().Recv()
 	var out []exUse
-	refs := func(f *excludedFile, rs []ref, on func(ref) bool) {
-		for _, r := range rs {
-			if !on(r) {
-				continue
-			}
-			how := "called in"
-			if r.lparen < 0 {
-				how = "used as a value in"
-			}
-			out = append(out, exUse{file: f, how: how, ref: r})
-		}
-	}
+	refs := func(f *excludedFile, rs []ref, on func(ref) bool) { out = appendUses(out, f, rs, on) }
 	all := func(ref) bool { return true }
 	// What a typed selector may select to use fn: fn, and for an
 	// interface's method, each method that gains ctx with it as declared
@@ -446,18 +435,7 @@ func (x *excluded) slotUses(v *types.Var) []exUse {
 		return nil // a local or a parameter: no excluded file names it
 	}
 	var out []exUse
-	refs := func(f *excludedFile, rs []ref, on func(ref) bool) {
-		for _, r := range rs {
-			if !on(r) {
-				continue
-			}
-			how := "called in"
-			if r.lparen < 0 {
-				how = "used as a value in"
-			}
-			out = append(out, exUse{file: f, how: how, ref: r})
-		}
-	}
+	refs := func(f *excludedFile, rs []ref, on func(ref) bool) { out = appendUses(out, f, rs, on) }
 	// Each function the file stores there, with as many parameters as
 	// the slot's type has, gains ctx with it, as do its calls in the file.
 	n := v.Type().Underlying().(*types.Signature).Params().Len()
@@ -641,4 +619,20 @@ func (x *excluded) edits(members []node, ix *index, varAt func(token.Pos) *types
 		}
 	}
 	return edits, "", "", token.NoPos
+}
+
+// appendUses appends to out the references of rs that on accepts, as uses
+// in f.
+func appendUses(out []exUse, f *excludedFile, rs []ref, on func(ref) bool) []exUse {
+	for _, r := range rs {
+		if !on(r) {
+			continue
+		}
+		how := "called in"
+		if r.lparen < 0 {
+			how = "used as a value in"
+		}
+		out = append(out, exUse{file: f, how: how, ref: r})
+	}
+	return out
 }
