@@ -54,15 +54,35 @@ func TestGolangciLint(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	mod, _ := os.ReadFile("testdata/gclmod/go.mod.txt")
-	os.WriteFile(filepath.Join(dir, "go.mod"), bytes.ReplaceAll(mod, []byte("REPO"), []byte(repo)), 0o644)
-	sum, _ := os.ReadFile(filepath.Join(repo, "go.sum"))
-	os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
-	os.MkdirAll(filepath.Join(dir, "p"), 0o755)
-	files, _ := filepath.Glob("testdata/gclmod/p/*.go")
+	mod, err := os.ReadFile("testdata/gclmod/go.mod.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), bytes.ReplaceAll(mod, []byte("REPO"), []byte(repo)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(repo, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "p"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob("testdata/gclmod/p/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixture files in testdata/gclmod/p: %v", err)
+	}
 	for _, f := range files {
-		src, _ := os.ReadFile(f)
-		os.WriteFile(filepath.Join(dir, "p", filepath.Base(f)), src, 0o644)
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "p", filepath.Base(f)), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	out, code = runGCL(t, bin, dir, cache, "run", "--config", filepath.Join(repo, "plugin/testdata/golangci.yml"), "./...")
 	if code != 1 {

@@ -2,12 +2,14 @@ package rewrite_test
 
 import (
 	"flag"
+	"fmt"
 	"go/format"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/internal/wholeprog"
 	"github.com/ctxlint/ctxlint/rewrite"
 )
@@ -24,14 +27,19 @@ var update = flag.Bool("update", false, "rewrite the after/ trees from the curre
 
 // Each case is a module under testdata/CASE/before (module example.com/x).
 // The test copies it, runs the migration, and checks: the result equals
-// testdata/CASE/after byte for byte, it builds and vets, ctxprop finds
-// nothing on the rewritten paths (only the refusals listed remain), and a
-// second run changes nothing.
+// testdata/CASE/after byte for byte, it builds and vets, the refusals are
+// those listed, ctxprop finds nothing on the rewritten paths (only the
+// reports listed in left remain, on the refused paths), and a second run
+// changes nothing.
 var cases = []struct {
-	name    string
-	opts    rewrite.Options
-	refused []string // classes of the refusals expected, in order
-	remain  int      // reports left after the fix (the refused paths)
+	name string
+	opts rewrite.Options
+	// refused lists the refusals expected, in order, as "file:line:
+	// class" (file relative to the module).
+	refused []string
+	// left lists the ctxprop reports left after the fix (the refused
+	// paths), sorted, as "file:line: component: sink".
+	left []string
 	// goos lists other platforms the result must build and vet on: the
 	// files their builds include and this one excludes must not break.
 	goos []string
@@ -39,14 +47,22 @@ var cases = []struct {
 	{name: "chain"},
 	{name: "joined"},
 	// The worker pool's path waits on a channel: refused and left.
-	{name: "handoff", refused: []string{"hand-off"}, remain: 1},
+	{
+		name:    "handoff",
+		refused: []string{"registry/registry.go:98: hand-off"},
+		left:    []string{`registry/registry.go:110: "registry": net.Dial`},
+	},
 	{name: "iface"},
 	{name: "scanners"},
 	{name: "periodic", opts: rewrite.Options{Timeout: 5 * time.Second}},
 	// The report left is the one refused call, through the interface into
 	// the client: one report at the call, not a second for the dial
 	// inside the client.
-	{name: "boundary", refused: []string{"cannot edit"}, remain: 1},
+	{
+		name:    "boundary",
+		refused: []string{"probe/probe.go:34: cannot edit"},
+		left:    []string{`probe/probe.go:44: "probe": (*example.com/wire.Client).Exchange`},
+	},
 	{name: "funcs"},
 	{name: "handlers"},
 	{name: "ctxvars"},
@@ -58,12 +74,62 @@ var cases = []struct {
 	// refused, then its loop's, which has nothing left to pass ctx to
 	// ("nothing below"); Names, whose method has the same name, is
 	// migrated.
-	{name: "tagged", refused: []string{"build-tagged file", "build-tagged file", "build-tagged file", "build-tagged file", "nothing below"}, remain: 4, goos: []string{"windows"}},
-	{name: "cgo", refused: []string{"cgo export"}, remain: 1},
-	{name: "generated", refused: []string{"generated file"}, remain: 1},
-	{name: "types", refused: []string{"fixed signature", "used by reflection", "used by reflection", "used by reflection"}, remain: 2},
+	{
+		name: "tagged",
+		refused: []string{
+			"tg/probe_other.go:8: build-tagged file",
+			"tg/probe_other.go:17: build-tagged file",
+			"tg/tg.go:44: build-tagged file",
+			"tgblame/tgblame.go:18: build-tagged file",
+			"tgblame/tgblame.go:38: nothing below",
+		},
+		left: []string{
+			`tg/tg.go:58: "tagged": net.Dial`,
+			`tg/tg.go:59: "tagged": net.LookupMX`,
+			`tg/tg.go:61: "tagged": net.LookupNS`,
+			`tgblame/tgblame.go:39: "disk": net.Dial`,
+		},
+		goos: []string{"windows"},
+	},
+	{
+		name:    "cgo",
+		refused: []string{"cg/export.go:12: cgo export"},
+		left:    []string{`cg/loop.go:15: "cgo": net.Dial`},
+	},
+	{
+		name:    "generated",
+		refused: []string{"gen/loop.go:20: generated file"},
+		left:    []string{`gen/loop.go:20: "greeter": example.com/x/gen.Legacy reaches net/http.Get (client.pb.go:28)`},
+	},
+	{
+		name: "types",
+		refused: []string{
+			"ty/ty.go:52: fixed signature",
+			"ty/ty.go:64: used by reflection",
+			"ty/ty.go:71: used by reflection",
+			"ty/ty.go:74: used by reflection",
+		},
+		left: []string{
+			`ty/ty.go:52: "types": net.LookupHost`,
+			`ty/ty.go:70: "probe": net.LookupHost`,
+		},
+	},
 	// x's command, built by a helper, is refused and left.
-	{name: "refused", refused: []string{"no deadline", "external interface", "linkname", "cannot edit"}, remain: 4},
+	{
+		name: "refused",
+		refused: []string{
+			"n/n.go:13: no deadline",
+			"r/r.go:43: external interface",
+			"r/r.go:33: linkname",
+			"x/x.go:20: cannot edit",
+		},
+		left: []string{
+			`n/n.go:13: "loop": net.LookupHost`,
+			`r/r.go:43: "r": net.LookupHost`,
+			`r/r.go:45: "r": net.LookupMX`,
+			`x/x.go:28: "x": (*os/exec.Cmd).Output`,
+		},
+	},
 }
 
 func TestGolden(t *testing.T) {
@@ -74,12 +140,7 @@ func TestGolden(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := copyModule(t, filepath.Join("testdata", c.name, "before"))
 			res := migrate(t, dir, c.opts)
-			var classes []string
-			for _, r := range res.Refusals {
-				classes = append(classes, r.Class)
-				t.Logf("refused: %s", r)
-			}
-			assert.Equal(t, c.refused, classes, "refusals")
+			assert.Equal(t, c.refused, refusals(t, dir, res.Refusals), "refusals")
 			require.NoError(t, res.Write())
 
 			golden := filepath.Join("testdata", c.name, "after")
@@ -108,10 +169,7 @@ func TestGolden(t *testing.T) {
 			require.NoError(t, err)
 			stuck, err := wholeprog.Stuck(graph)
 			require.NoError(t, err)
-			for _, s := range stuck {
-				t.Logf("left: %s: %s", s.Component, s.Reach.SinkText())
-			}
-			assert.Len(t, stuck, c.remain, "ctxprop reports after the fix")
+			assert.Equal(t, c.left, leftReports(t, dir, pkgs, stuck), "ctxprop reports after the fix")
 
 			// A second run, on the reports just read: nothing to change.
 			again, err := rewrite.Build(pkgs, stuck, c.opts).Execute()
@@ -151,9 +209,46 @@ func TestRefusalLeavesTree(t *testing.T) {
 	res := migrate(t, dir, rewrite.Options{})
 	require.NoError(t, res.Write())
 	assert.Empty(t, res.Files)
+	assert.Equal(t, []string{"n/n.go:13: no deadline"}, refusals(t, dir, res.Refusals))
 	require.Len(t, res.Refusals, 1)
 	assert.Contains(t, res.Refusals[0].Reason, "the tick carries no deadline")
 	assert.Equal(t, before, readTree(t, dir))
+}
+
+// refusals lists res's refusals in order as "file:line: class", file
+// relative to dir, logging each in full.
+func refusals(t *testing.T, dir string, refused []rewrite.Refusal) []string {
+	t.Helper()
+	var out []string
+	for _, r := range refused {
+		t.Logf("refused: %s", r)
+		out = append(out, fmt.Sprintf("%s:%d: %s", relTo(t, dir, r.Pos.Filename), r.Pos.Line, r.Class))
+	}
+	return out
+}
+
+// leftReports lists the ctxprop reports of stuck, sorted, as "file:line:
+// component: sink", file relative to dir.
+func leftReports(t *testing.T, dir string, pkgs []*packages.Package, stuck []ctxprop.Stuck) []string {
+	t.Helper()
+	var out []string
+	for _, s := range stuck {
+		pos := pkgs[0].Fset.Position(s.Pos)
+		out = append(out, fmt.Sprintf("%s:%d: %s: %s", relTo(t, dir, pos.Filename), pos.Line, s.Component, s.Reach.SinkText()))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// relTo returns name relative to dir, with slashes.
+func relTo(t *testing.T, dir, name string) string {
+	t.Helper()
+	if name == "" {
+		return "-"
+	}
+	rel, err := filepath.Rel(dir, name)
+	require.NoError(t, err)
+	return filepath.ToSlash(rel)
 }
 
 func migrate(t *testing.T, dir string, opts rewrite.Options) *rewrite.Result {
@@ -277,11 +372,6 @@ func TestMigratedCommandSlot(t *testing.T) {
 	}
 	dir := copyModule(t, filepath.Join("testdata", "cmdslot", "before"))
 	res := migrate(t, dir, rewrite.Options{})
-	var classes []string
-	for _, r := range res.Refusals {
-		classes = append(classes, r.Class)
-		t.Logf("refused: %s", r)
-	}
-	assert.Equal(t, []string{"cannot edit"}, classes, "refusals: the dial only")
+	assert.Equal(t, []string{"s/s.go:27: cannot edit"}, refusals(t, dir, res.Refusals), "refusals: the dial only")
 	assert.Empty(t, res.Files, "files changed")
 }

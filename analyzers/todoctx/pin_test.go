@@ -65,7 +65,7 @@ func run(t *testing.T, dir string) (msgs []string, errText string) {
 // file's contents, whatever digest the value had.
 func TestPinBaseline(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "todo.baseline")
-	os.WriteFile(path, []byte("example.com/p F 1\n"), 0o644)
+	writeFile(t, path, "example.com/p F 1\n")
 	want := path + "@sha256:" + sha("example.com/p F 1\n")
 	for _, value := range []string{path, want, path + "@sha256:" + strings.Repeat("0", 64)} {
 		if got, err := todoctx.PinBaseline(value); got != want || err != nil {
@@ -89,7 +89,7 @@ func TestBaselineDigest(t *testing.T) {
 	writeModule(t, dir, ratchetSrc)
 	path := filepath.Join(t.TempDir(), "todo.baseline")
 	both := "example.com/ratchet F 1\nexample.com/ratchet G 1\n"
-	os.WriteFile(path, []byte(both), 0o644)
+	writeFile(t, path, both)
 
 	setBaseline(t, path) // no digest: accepted where nothing is cached
 	if msgs, err := run(t, dir); len(msgs) != 0 || err != "" {
@@ -101,7 +101,7 @@ func TestBaselineDigest(t *testing.T) {
 		t.Errorf("with the file's digest: %q, %s", msgs, err)
 	}
 
-	os.WriteFile(path, []byte("example.com/ratchet F 1\n"), 0o644)
+	writeFile(t, path, "example.com/ratchet F 1\n")
 	now := path + "@sha256:" + sha("example.com/ratchet F 1\n")
 	want := "todoctx: -todoctx.baseline=" + pinned + ": the file has changed since: pass -todoctx.baseline=" + now +
 		" (ctxlint todo -baseline-flag " + path + " prints it)"
@@ -117,12 +117,10 @@ func TestBaselineDigest(t *testing.T) {
 func TestBaselineUnderVet(t *testing.T) {
 	todoctx.SetVetProtocol(t, true)
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/ratchet\n\ngo 1.26\n"), 0o644)
-	os.MkdirAll(filepath.Join(dir, "sub", "pkg"), 0o755)
-	os.WriteFile(filepath.Join(dir, "sub", "pkg", "a.go"), []byte(strings.Replace(ratchetSrc, "package ratchet", "package pkg", 1)), 0o644)
-	os.MkdirAll(filepath.Join(dir, "ci"), 0o755)
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/ratchet\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "sub", "pkg", "a.go"), strings.Replace(ratchetSrc, "package ratchet", "package pkg", 1))
 	content := "example.com/ratchet/sub/pkg F 1\nexample.com/ratchet/sub/pkg G 1\n"
-	os.WriteFile(filepath.Join(dir, "ci", "todo.baseline"), []byte(content), 0o644)
+	writeFile(t, filepath.Join(dir, "ci", "todo.baseline"), content)
 	rel := filepath.Join("ci", "todo.baseline")
 	pinned := rel + "@sha256:" + sha(content)
 

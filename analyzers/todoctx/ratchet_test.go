@@ -42,8 +42,17 @@ func analyze(t *testing.T, dir string) (msgs []string, sites []*todoctx.Site) {
 
 func writeModule(t *testing.T, dir, src string) {
 	t.Helper()
-	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/ratchet\n\ngo 1.26\n"), 0o644)
-	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/ratchet\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "a.go"), src)
+}
+
+// writeFile writes a file, making its directory.
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -77,10 +86,14 @@ func TestRatchet(t *testing.T) {
 	if err := todoctx.WriteBaseline(f, sites); err != nil {
 		t.Fatal(err)
 	}
-	f.Close()
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 
 	flag := todoctx.Analyzer.Flags.Lookup("baseline")
-	flag.Value.Set(baseline)
+	if err := flag.Value.Set(baseline); err != nil {
+		t.Fatal(err)
+	}
 	defer flag.Value.Set("")
 
 	// Unchanged, and with the code moved: nothing to report.
@@ -127,7 +140,7 @@ func TestReadBaseline(t *testing.T) {
 func TestStaleTestFunctions(t *testing.T) {
 	dir := t.TempDir()
 	writeModule(t, dir, ratchetSrc)
-	os.WriteFile(filepath.Join(dir, "a_test.go"), []byte(`package ratchet
+	writeFile(t, filepath.Join(dir, "a_test.go"), `package ratchet
 
 import (
 	"context"
@@ -135,15 +148,15 @@ import (
 )
 
 func TestF(t *testing.T) { use(context.TODO()) }
-`), 0o644)
+`)
 	path := filepath.Join(t.TempDir(), "todo.baseline")
-	os.WriteFile(path, []byte("example.com/ratchet F 1\nexample.com/ratchet G 1\nexample.com/ratchet TestF 1\n"), 0o644)
+	writeFile(t, path, "example.com/ratchet F 1\nexample.com/ratchet G 1\nexample.com/ratchet TestF 1\n")
 	setBaseline(t, path)
 	if msgs, err := run(t, dir); len(msgs) != 0 || err != "" {
 		t.Errorf("every site baselined: %q, %s", msgs, err)
 	}
 
-	os.WriteFile(path, []byte("example.com/ratchet F 1\nexample.com/ratchet G 1\nexample.com/ratchet TestF 1\nexample.com/ratchet H 1\n"), 0o644)
+	writeFile(t, path, "example.com/ratchet F 1\nexample.com/ratchet G 1\nexample.com/ratchet TestF 1\nexample.com/ratchet H 1\n")
 	want := `stale baseline entry "example.com/ratchet H 1": no such context.TODO() any more: remove it from ` + path
 	if msgs, err := run(t, dir); len(msgs) != 1 || msgs[0] != want || err != "" {
 		t.Errorf("one stale entry: %q, %s; want [%q]", msgs, err, want)

@@ -133,7 +133,9 @@ func TestSARIFFlag(t *testing.T) {
 	t.Run("refused", func(t *testing.T) {
 		// In an empty directory: a regression writes no stray file here.
 		t.Chdir(t.TempDir())
-		os.Mkdir("out", 0o755)
+		if err := os.Mkdir("out", 0o755); err != nil {
+			t.Fatal(err)
+		}
 		for _, tc := range []struct {
 			args []string
 			want string

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,8 +41,11 @@ import (
 // report whose message names logrus, zap, seelog or testify fails the test,
 // pinned or not (-update does not make it pass).
 //
-// The test is skipped under -short, and when the corpus's modules cannot be
-// downloaded for lack of network; with CI=true that fails instead.
+// The test is skipped under -short. When the corpus's modules cannot be
+// downloaded for lack of network it fails in CI (CI=true, or CTXLINT_CI=1
+// as .ci/run sets) and whenever a module proxy of GOPROXY answers (then
+// the network is there and the failure is real); it skips only outside CI
+// with no proxy reachable (offline, GOPROXY=off or direct only).
 
 var realdepsModes = []struct {
 	name string
@@ -255,8 +260,8 @@ func realdepsDiff(want, got []string) (missing, unexpected []string) {
 }
 
 // realdepsDownload fetches the corpus's modules (a no-op once they are in
-// the module cache). A failure for lack of network skips the test, except
-// in CI.
+// the module cache). A failure for lack of network skips the test only
+// where realdepsOffline allows it.
 func realdepsDownload(t *testing.T, dir string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
@@ -275,13 +280,91 @@ func realdepsDownload(t *testing.T, dir string) {
 	t.Logf("go mod download in bench/realdeps: %.1fs", time.Since(start).Seconds())
 }
 
-// realdepsOffline skips the test for lack of network, or fails it in CI.
+// realdepsOffline skips the test for lack of network, or fails it where a
+// skip could pass having checked nothing: in CI, or with a module proxy
+// that answers.
 func realdepsOffline(t *testing.T, why string) {
 	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("realdeps: the corpus's modules cannot be downloaded, and CI=true: %s", why)
+	if reason := realdepsMustRun(); reason != "" {
+		t.Fatalf("realdeps: the corpus's modules cannot be downloaded, and %s: %s", reason, why)
 	}
-	t.Skipf("realdeps: skipped: the corpus's modules cannot be downloaded (no network?): %s", why)
+	t.Skipf("realdeps: skipped: the corpus's modules cannot be downloaded and no module proxy of GOPROXY answers (offline?): %s", why)
+}
+
+// realdepsMustRun says why a download failure may not skip the test, or
+// returns "" if it may: in CI (CI=true, CTXLINT_CI=1), or when a proxy
+// of GOPROXY answers.
+func realdepsMustRun() string {
+	if os.Getenv("CTXLINT_CI") == "1" {
+		return "CTXLINT_CI=1"
+	}
+	if os.Getenv("CI") == "true" {
+		return "CI=true"
+	}
+	if proxy := realdepsProxyAnswering(); proxy != "" {
+		return "the module proxy " + proxy + " answers"
+	}
+	return ""
+}
+
+// realdepsProxyAnswering returns the first http(s) proxy of GOPROXY (as
+// go env reports it) that answers an HTTP request within a few seconds,
+// with any status, or "" if none does. The list stops at "off"; "direct"
+// and file:// entries are not probed (no proxy host to ask).
+func realdepsProxyAnswering() string {
+	out, err := exec.Command("go", "env", "GOPROXY").Output()
+	if err != nil {
+		return ""
+	}
+	client := &http.Client{
+		Timeout:       5 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+	for _, entry := range strings.FieldsFunc(strings.TrimSpace(string(out)), func(r rune) bool { return r == ',' || r == '|' }) {
+		if entry == "off" {
+			break
+		}
+		if !strings.HasPrefix(entry, "https://") && !strings.HasPrefix(entry, "http://") {
+			continue
+		}
+		resp, err := client.Head(entry)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		return entry
+	}
+	return ""
+}
+
+// TestRealDepsMustRun: a download failure skips RealDeps only outside CI
+// with no proxy of GOPROXY answering; a proxy that answers with any status
+// counts, one that refuses the connection does not, nor anything after off.
+func TestRealDepsMustRun(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	refused := closed.URL
+	closed.Close()
+	answers := "the module proxy " + srv.URL + " answers"
+	for _, c := range []struct{ ci, ctxlintCI, goproxy, want string }{
+		{"", "", "off", ""},
+		{"", "", "direct", ""},
+		{"", "", refused + ",direct", ""},
+		{"", "", "off," + srv.URL, ""},
+		{"", "", srv.URL + ",direct", answers},
+		{"", "", refused + "|" + srv.URL, answers},
+		{"true", "", "off", "CI=true"},
+		{"", "1", "off", "CTXLINT_CI=1"},
+		{"", "1", srv.URL, "CTXLINT_CI=1"},
+	} {
+		t.Setenv("CI", c.ci)
+		t.Setenv("CTXLINT_CI", c.ctxlintCI)
+		t.Setenv("GOPROXY", c.goproxy)
+		if got := realdepsMustRun(); got != c.want {
+			t.Errorf("CI=%q CTXLINT_CI=%q GOPROXY=%q: %q, want %q", c.ci, c.ctxlintCI, c.goproxy, got, c.want)
+		}
+	}
 }
 
 // realdepsNetworkError reports whether the go command's output says that a

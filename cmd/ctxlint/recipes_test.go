@@ -53,7 +53,7 @@ func TestGitHubActionsRecipe(t *testing.T) {
 		return code, out
 	}
 	const stale = `{"stale": true}`
-	os.WriteFile(filepath.Join(dir, "ctxlint.sarif"), []byte(stale), 0o644)
+	writeFile(t, filepath.Join(dir, "ctxlint.sarif"), []byte(stale))
 	wantCode := []int{0, 0, 1} // the gate fails on findings
 	for i, c := range cmds {
 		if code, out := run(c); code != wantCode[i] {
@@ -68,8 +68,8 @@ func TestGitHubActionsRecipe(t *testing.T) {
 	}
 
 	// A failed run fails the step, and leaves no stale SARIF to upload.
-	os.WriteFile(filepath.Join(dir, "ctxlint.sarif"), []byte(stale), 0o644)
-	os.WriteFile(filepath.Join(dir, "agent", "broken.go"), []byte("package agent\n\nfunc {\n"), 0o644)
+	writeFile(t, filepath.Join(dir, "ctxlint.sarif"), []byte(stale))
+	writeFile(t, filepath.Join(dir, "agent", "broken.go"), []byte("package agent\n\nfunc {\n"))
 	if code, out := run(cmds[0]); code == 0 || code == 3 {
 		t.Errorf("%q on a module that does not build: exit %d, want a failure\n%s", cmds[0], code, out)
 	}

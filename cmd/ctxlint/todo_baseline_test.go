@@ -24,14 +24,17 @@ func TestTodoStale(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "todo.baseline")
-	os.WriteFile(path, golden, 0o644)
+	writeFile(t, path, golden)
 
 	// Nothing stale: the inventory exactly as without a baseline.
 	var stdout, stderr bytes.Buffer
 	if code := todoCommand([]string{"-todoctx.baseline=" + path, "./testdata/todo/..."}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit code %d, want 0: %s", code, stderr.String())
 	}
-	want, _ := os.ReadFile("testdata/golden/todo.txt")
+	want, err := os.ReadFile("testdata/golden/todo.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if stdout.String() != string(want) {
 		t.Errorf("with a current baseline:\n%s\nwant\n%s", stdout.String(), want)
 	}
@@ -42,7 +45,7 @@ func TestTodoStale(t *testing.T) {
 		todoPkg + "client_test TestX 1", // the package's external tests were
 		"github.com/ctxlint/ctxlint/cmd/ctxlint/testdata/wholeprog/app Main 1", // exists, not analysed
 	}
-	os.WriteFile(path, append(golden, strings.Join(extra, "\n")+"\n"...), 0o644)
+	writeFile(t, path, append(golden, strings.Join(extra, "\n")+"\n"...))
 	stdout.Reset()
 	stderr.Reset()
 	if code := todoCommand([]string{"-todoctx.baseline=" + path, "./testdata/todo/..."}, &stdout, &stderr); code != 3 {
@@ -81,8 +84,12 @@ func TestTodoBaselineMode(t *testing.T) {
 		if mode == 0 {
 			want = 0o644
 		} else {
-			os.WriteFile(path, []byte("# old\n"), mode)
-			os.Chmod(path, mode) // whatever the umask
+			if err := os.WriteFile(path, []byte("# old\n"), mode); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(path, mode); err != nil { // whatever the umask
+				t.Fatal(err)
+			}
 		}
 		var stdout, stderr bytes.Buffer
 		if code := todoCommand([]string{"-write-baseline", path, "./testdata/todo/client"}, &stdout, &stderr); code != 0 {
@@ -125,7 +132,7 @@ func TestTodoCtxpropFlags(t *testing.T) {
 // file's contents, for go vet.
 func TestTodoBaselineFlag(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "todo.baseline")
-	os.WriteFile(path, []byte("example.com/p F 1\n"), 0o644)
+	writeFile(t, path, []byte("example.com/p F 1\n"))
 	sum := sha256.Sum256([]byte("example.com/p F 1\n"))
 	var stdout, stderr bytes.Buffer
 	if code := todoCommand([]string{"-baseline-flag", path}, &stdout, &stderr); code != 0 {

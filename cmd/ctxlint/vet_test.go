@@ -60,19 +60,35 @@ func vetModule(t *testing.T) string {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	mod, _ := os.ReadFile("testdata/vetmod/go.mod.txt")
-	os.WriteFile(filepath.Join(dir, "go.mod"), bytes.ReplaceAll(mod, []byte("REPO"), []byte(repo)), 0o644)
-	sum, _ := os.ReadFile(filepath.Join(repo, "go.sum"))
-	os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
+	mod, err := os.ReadFile("testdata/vetmod/go.mod.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "go.mod"), bytes.ReplaceAll(mod, []byte("REPO"), []byte(repo)))
+	sum, err := os.ReadFile(filepath.Join(repo, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "go.sum"), sum)
 	for _, f := range []string{"agent/agent.go", "agent/agent_test.go", "worker/worker.go"} {
 		src, err := os.ReadFile(filepath.Join("testdata/vetmod", f))
 		if err != nil {
 			t.Fatal(err)
 		}
-		os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755)
-		os.WriteFile(filepath.Join(dir, f), src, 0o644)
+		writeFile(t, filepath.Join(dir, f), src)
 	}
 	return dir
+}
+
+// writeFile writes a file, making its directory.
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func goCmd(dir string, args ...string) (stdout, stderr string, code int) {
@@ -196,7 +212,7 @@ func baselineFlag(t *testing.T, bin, dir, file string) string {
 func TestGoVetBaselineRelative(t *testing.T) {
 	bin := buildCtxlint(t)
 	dir := vetModule(t)
-	os.WriteFile(filepath.Join(dir, "todo.baseline"), []byte("example.com/vetmod/agent Ping 1\n"), 0o644)
+	writeFile(t, filepath.Join(dir, "todo.baseline"), []byte("example.com/vetmod/agent Ping 1\n"))
 	pinned := baselineFlag(t, bin, dir, "todo.baseline")
 	if !strings.HasPrefix(pinned, "-todoctx.baseline=todo.baseline@sha256:") {
 		t.Fatalf("ctxlint todo -baseline-flag todo.baseline = %q", pinned)
@@ -225,7 +241,7 @@ func TestGoVetBaselineEdited(t *testing.T) {
 	bin := buildCtxlint(t)
 	dir := vetModule(t)
 	baseline := filepath.Join(dir, "todo.baseline")
-	os.WriteFile(baseline, []byte("example.com/vetmod/agent Ping 1\n"), 0o644)
+	writeFile(t, baseline, []byte("example.com/vetmod/agent Ping 1\n"))
 	vet := func(flag string, extra ...string) (string, int) {
 		_, stderr, code := goCmd(dir, append(append([]string{"vet", "-vettool=" + bin, "-ctxprop.nonblocking=net/http.Get", flag}, extra...), "./...")...)
 		return stderr, code
@@ -240,7 +256,7 @@ func TestGoVetBaselineEdited(t *testing.T) {
 		t.Fatalf("go vet -x %s: exit %d, the tool ran again:\n%s", before, code, stderr)
 	}
 
-	os.WriteFile(baseline, []byte("# Ping's TODO is back in the inventory.\n"), 0o644)
+	writeFile(t, baseline, []byte("# Ping's TODO is back in the inventory.\n"))
 	after := baselineFlag(t, bin, dir, "todo.baseline")
 	if after == before {
 		t.Fatalf("the flag did not change with the file: %s", after)
@@ -250,9 +266,16 @@ func TestGoVetBaselineEdited(t *testing.T) {
 	}
 
 	// The old digest, once agent is analysed again.
-	f, _ := os.OpenFile(filepath.Join(dir, "agent", "agent.go"), os.O_APPEND|os.O_WRONLY, 0)
-	f.WriteString("\n// An edit.\n")
-	f.Close()
+	f, err := os.OpenFile(filepath.Join(dir, "agent", "agent.go"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("\n// An edit.\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 	want := "agent/agent.go:3:1: " + before + ": the file has changed since: pass " + after
 	if stderr, code := vet(before); code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("go vet %s with the file edited: exit %d\n%s\nwant 1 and %q", before, code, stderr, want)
