@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"reflect"
 	"strings"
 
 	"github.com/dave/dst"
@@ -91,9 +92,7 @@ func (e *edit) replace(old ast.Expr, n dst.Expr) {
 		if swapped || c.Node() != d {
 			return !swapped
 		}
-		// A name in a slot only a name can fill (x.Sel, a declared name)
-		// takes nothing else.
-		if _, ident := n.(*dst.Ident); ident || !identSlot[c.Name()] {
+		if fits(c, n) {
 			c.Replace(n)
 			swapped = true
 		}
@@ -104,9 +103,16 @@ func (e *edit) replace(old ast.Expr, n dst.Expr) {
 	}
 }
 
-// identSlot names the fields of dst's nodes that hold an *dst.Ident (or
-// []*dst.Ident), not any expression.
-var identSlot = map[string]bool{"Sel": true, "Name": true, "Names": true, "Label": true}
+// fits reports whether n can take the place of the cursor's node: a slot
+// typed *dst.Ident (x.Sel, a declared name) or *dst.CallExpr (go f())
+// takes nothing else, where dstutil's Replace would panic.
+func fits(c *dstutil.Cursor, n dst.Node) bool {
+	slot := reflect.Indirect(reflect.ValueOf(c.Parent())).FieldByName(c.Name()).Type()
+	if c.Index() >= 0 {
+		slot = slot.Elem()
+	}
+	return reflect.TypeOf(n).AssignableTo(slot)
+}
 
 // restore prints a file with its imports updated; partial reports a part
 // that must be decorated whole instead, with the reason in err.

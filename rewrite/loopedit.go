@@ -85,18 +85,10 @@ func (e *edit) loop(l *Loop) {
 				}
 			}
 			deadline = e.receiveInto(dcc, recv, deadline, token.ASSIGN)
-			decl := &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{Names: []*dst.Ident{dst.NewIdent(deadline)}, Type: &dst.Ident{Name: "Time", Path: "time"}}}}}
-			at := sh.stmt
-			if sh.loop != nil {
-				at = sh.loop
-			}
-			outer := e.stmtList(at)
-			if outer == nil {
-				e.fail("%s: cannot declare the deadline", e.p.fset.Position(at.Pos()))
+			outer, j, ok := e.declareDeadline(sh, deadline)
+			if !ok {
 				return
 			}
-			j := slices.Index(*outer, e.dstOf(at).(dst.Stmt))
-			*outer = slices.Insert(*outer, j, dst.Stmt(decl))
 			if outer == list && j <= i {
 				i++
 			}
@@ -117,18 +109,9 @@ func (e *edit) loop(l *Loop) {
 			e.receiveInto(dcc, recv, last, token.ASSIGN)
 		}
 		deadline = last
-		at := sh.stmt
-		if sh.loop != nil {
-			at = sh.loop
-		}
-		outer := e.stmtList(at)
-		if outer == nil {
-			e.fail("%s: cannot declare the deadline", e.p.fset.Position(at.Pos()))
+		if _, _, ok := e.declareDeadline(sh, last); !ok {
 			return
 		}
-		vdecl := &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{Names: []*dst.Ident{dst.NewIdent(last)}, Type: &dst.Ident{Name: "Time", Path: "time"}}}}}
-		j := slices.Index(*outer, e.dstOf(at).(dst.Stmt))
-		*outer = slices.Insert(*outer, j, dst.Stmt(vdecl))
 		region = &e.dstOf(sh.other).(*dst.CommClause).Body
 	}
 	if region == nil {
@@ -139,6 +122,25 @@ func (e *edit) loop(l *Loop) {
 		with = &dst.Ident{Name: "WithDeadline", Path: ctxtypes.HealthPath}
 	}
 	e.derive(sh, region, from, ctxName, cancel, &dst.CallExpr{Fun: with, Args: []dst.Expr{parent, dst.NewIdent(deadline)}})
+}
+
+// declareDeadline declares "var name time.Time" before the loop (or the
+// statement, when the loop is the function's), where every iteration sees
+// it: the list it went in and its index there.
+func (e *edit) declareDeadline(sh *loopShape, name string) (list *[]dst.Stmt, at int, ok bool) {
+	st := sh.stmt
+	if sh.loop != nil {
+		st = sh.loop
+	}
+	list = e.stmtList(st)
+	if list == nil {
+		e.fail("%s: cannot declare the deadline", e.p.fset.Position(st.Pos()))
+		return nil, 0, false
+	}
+	decl := &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{Names: []*dst.Ident{dst.NewIdent(name)}, Type: &dst.Ident{Name: "Time", Path: "time"}}}}}
+	at = slices.Index(*list, e.dstOf(st).(dst.Stmt))
+	*list = slices.Insert(*list, at, dst.Stmt(decl))
+	return list, at, true
 }
 
 // derive puts "ctxName, cancel := rhs" at the start of the work

@@ -29,18 +29,27 @@ import (
 // sameImports reports an error unless every import of f is in g, under
 // the same name.
 func sameImports(f, g *ast.File) error {
+	// The names as written, not as bound: an import without a name binds
+	// its package's name, which the path's last element does not always
+	// tell (a package context at a path ending in context1).
+	written := func(is *ast.ImportSpec) string {
+		if is.Name == nil {
+			return ""
+		}
+		return is.Name.Name
+	}
 	names := map[string]string{}
 	for _, is := range g.Imports {
-		path, name := ctxtypes.Import(is)
-		names[path] = name
+		path, _ := ctxtypes.Import(is)
+		names[path] = written(is)
 	}
 	for _, is := range f.Imports {
-		path, had := ctxtypes.Import(is)
+		path, _ := ctxtypes.Import(is)
 		name, ok := names[path]
 		switch {
 		case !ok:
 			return fmt.Errorf("import %s removed", is.Path.Value)
-		case name != had:
+		case name != written(is):
 			return fmt.Errorf("import %s renamed %s", is.Path.Value, name)
 		}
 	}

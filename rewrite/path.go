@@ -155,7 +155,11 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		// function without a context: it cannot change. (One that takes a
 		// context gets the threaded one, as any call.)
 		last := hops[len(hops)-1]
-		if fn, ok := typeutil.Callee(last.file.pkg.TypesInfo, last.call).(*types.Func); ok && ctxtypes.ContextParam(fn.Signature()) < 0 {
+		info := last.file.pkg.TypesInfo
+		// The signature as the call sees it: a generic type's method
+		// takes a context only once instantiated with one.
+		sig, _ := types.Unalias(info.TypeOf(last.call.Fun)).Underlying().(*types.Signature)
+		if fn, ok := typeutil.Callee(info, last.call).(*types.Func); ok && sig != nil && ctxtypes.ContextParam(sig) < 0 {
 			if tf := p.fset.File(fn.Pos()); tf != nil && (p.cgoFiles[tf.Name()] || p.inModule(tf.Name()) && p.files[tf.Name()] == nil) {
 				class, why := "generated file", "is declared in a generated file, which ctxlint does not edit: regenerate it with a context (for gRPC, the generated clients take one)"
 				if p.cgoFiles[tf.Name()] {

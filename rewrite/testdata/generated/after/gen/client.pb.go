@@ -23,6 +23,19 @@ func (c *GreeterClient) SayHello(ctx context.Context, name string) error {
 	return resp.Body.Close()
 }
 
+// Typed is a generated generic client: its method takes a context once
+// instantiated with one.
+type Typed[T any] struct{ URL string }
+
+// Say calls the server.
+func (c *Typed[T]) Say(ctx T, name string) error {
+	resp, err := http.Get(c.URL + "/" + name)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
 // Legacy is a generated function without a context.
 func Legacy(url string) error {
 	resp, err := http.Get(url)
