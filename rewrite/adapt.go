@@ -15,9 +15,9 @@ import (
 //
 //	hostnameProviders["os"] = func(ctx context.Context) (string, error) { return os.Hostname() }
 func (e *edit) adapt(pos token.Pos) {
-	f := e.p.fileAt(pos)
+	f := e.p.FileAt(pos)
 	var expr ast.Expr
-	ast.Inspect(f.ast, func(n ast.Node) bool {
+	ast.Inspect(f.Syntax, func(n ast.Node) bool {
 		if expr != nil || n == nil || n.End() <= pos || n.Pos() > pos {
 			return false
 		}
@@ -31,16 +31,16 @@ func (e *edit) adapt(pos token.Pos) {
 		return true
 	})
 	if expr == nil {
-		e.fail("%s: no function to adapt", e.p.fset.Position(pos))
+		e.fail("%s: no function to adapt", e.p.Fset.Position(pos))
 		return
 	}
 	id, ok := expr.(*ast.Ident)
 	if sel, isSel := expr.(*ast.SelectorExpr); isSel {
 		id, ok = sel.Sel, true
 	}
-	fn, _ := f.pkg.TypesInfo.Uses[id].(*types.Func)
+	fn, _ := f.Pkg.TypesInfo.Uses[id].(*types.Func)
 	if !ok || fn == nil {
-		e.fail("%s: no function to adapt", e.p.fset.Position(pos))
+		e.fail("%s: no function to adapt", e.p.Fset.Position(pos))
 		return
 	}
 	if twin := contextTwin(fn); twin != nil {
@@ -50,7 +50,7 @@ func (e *edit) adapt(pos token.Pos) {
 		return
 	}
 	sig := fn.Signature()
-	ctxName := freeName(f.ast, "ctx", f.pkg.TypesInfo, false)
+	ctxName := freeName(f.Syntax, "ctx", f.Pkg.TypesInfo, false)
 	params := []*dst.Field{{Names: []*dst.Ident{dst.NewIdent(ctxName)}, Type: contextType()}}
 	var args []dst.Expr
 	for i := range sig.Params().Len() {
@@ -60,7 +60,7 @@ func (e *edit) adapt(pos token.Pos) {
 		}
 		te, err := typeExpr(t, sig.Variadic() && i == sig.Params().Len()-1)
 		if err != nil {
-			e.fail("%s: cannot spell the parameters of %s: %v", e.p.fset.Position(pos), fn.FullName(), err)
+			e.fail("%s: cannot spell the parameters of %s: %v", e.p.Fset.Position(pos), fn.FullName(), err)
 			return
 		}
 		name := fmt.Sprintf("p%d", i)
@@ -71,7 +71,7 @@ func (e *edit) adapt(pos token.Pos) {
 	for i := range sig.Results().Len() {
 		te, err := typeExpr(sig.Results().At(i).Type(), false)
 		if err != nil {
-			e.fail("%s: cannot spell the results of %s: %v", e.p.fset.Position(pos), fn.FullName(), err)
+			e.fail("%s: cannot spell the results of %s: %v", e.p.Fset.Position(pos), fn.FullName(), err)
 			return
 		}
 		results = append(results, &dst.Field{Type: te})

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
 	"golang.org/x/sync/errgroup"
@@ -18,7 +19,7 @@ import (
 // comments and blank lines stay where they were.
 type edit struct {
 	pl    *execution
-	p     *program
+	p     *source.Program
 	decs  map[string]*decorator.Decorator // by file name
 	files map[string]*dst.File            // touched files, by name
 	// params are the names of the ctx parameters added to functions
@@ -93,7 +94,7 @@ func (pl *execution) apply(sets []*ChangeSet) (out map[string][]byte, failed map
 	}
 	for _, cs := range sets {
 		for _, pos := range cs.Compat {
-			e.compatNames[pos] = e.p.funcs[pos].decl.Name.Name + "Context"
+			e.compatNames[pos] = e.p.Funcs[pos].Decl.Name.Name + "Context"
 		}
 	}
 	for _, cs := range sets {
@@ -157,11 +158,11 @@ func (pl *execution) again(sets []*ChangeSet, whole map[string]bool) (map[string
 // could not decorate is decorated, and its error reported, when an edit
 // uses it.
 func (e *edit) predecorate(sets []*ChangeSet) {
-	var order []*file
-	at := map[*file][]token.Pos{}
+	var order []*source.File
+	at := map[*source.File][]token.Pos{}
 	add := func(positions []token.Pos) {
 		for _, pos := range positions {
-			f := e.p.fileAt(pos)
+			f := e.p.FileAt(pos)
 			if f == nil {
 				continue
 			}
@@ -189,9 +190,9 @@ func (e *edit) predecorate(sets []*ChangeSet) {
 	parallel(len(order), func(i int) {
 		f := order[i]
 		decs[i] = newDecorator(f)
-		syntax := f.ast
+		syntax := f.Syntax
 		var pt *part
-		if !e.pl.whole[f.name] {
+		if !e.pl.whole[f.Name] {
 			pt = newPart(f, at[f])
 		}
 		if pt != nil {
@@ -208,10 +209,10 @@ func (e *edit) predecorate(sets []*ChangeSet) {
 	e.decorated = map[string]*dst.File{}
 	for i, f := range order {
 		if files[i] != nil {
-			e.decs[f.name] = decs[i]
-			e.decorated[f.name] = files[i]
+			e.decs[f.Name] = decs[i]
+			e.decorated[f.Name] = files[i]
 			if parts[i] != nil {
-				e.parts[f.name] = parts[i]
+				e.parts[f.Name] = parts[i]
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
 // builder turns the reports into change sets and refusals, each known
@@ -33,8 +35,8 @@ type builder struct {
 	blank    map[token.Pos]token.Pos
 	tails    map[ast.Node][]tail
 	hopTails map[hopKey][]tail
-	ignoring map[*file]map[int]bool // lines a ctxprop directive suppresses
-	resolved map[resolvedKey][]hop  // hops found, for path
+	ignoring map[*source.File]map[int]bool // lines a ctxprop directive suppresses
+	resolved map[resolvedKey][]hop         // hops found, for path
 	// served marks the paths (labels) each change set or refusal (by
 	// key) already lists: a set on every path of a large program serves
 	// hundreds of thousands.
@@ -59,7 +61,7 @@ func newBuilder(pl *Plan, opts Options) *builder {
 		blank:       map[token.Pos]token.Pos{},
 		tails:       map[ast.Node][]tail{},
 		hopTails:    map[hopKey][]tail{},
-		ignoring:    map[*file]map[int]bool{},
+		ignoring:    map[*source.File]map[int]bool{},
 		resolved:    map[resolvedKey][]hop{},
 		served:      map[servedKey]bool{},
 		callees:     map[calleeKey]node{},
@@ -99,7 +101,7 @@ func (b *builder) single(kind string, pos token.Pos, fill func(*ChangeSet), labe
 	if _, ok := b.sets[key]; ok {
 		return
 	}
-	cs := &ChangeSet{Name: fmt.Sprintf("%s at %s", kind, b.pl.prog.fset.Position(pos))}
+	cs := &ChangeSet{Name: fmt.Sprintf("%s at %s", kind, b.pl.prog.Fset.Position(pos))}
 	fill(cs)
 	b.add(key, cs)
 }

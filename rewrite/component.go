@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
 // component plans the change set of everything that changes with n (met
@@ -34,10 +35,10 @@ func (b *builder) component(n node, label string, from token.Pos) setKey {
 		excluded, class, reason, at = b.excludedEdits(members)
 	}
 	if class != "" {
-		if b.pl.prog.fileAt(at) == nil {
+		if b.pl.prog.FileAt(at) == nil {
 			at = from // a declaration of another module: point at the user's call
 		}
-		key = b.refuse(class, reason, b.pl.prog.fset.Position(at), label)
+		key = b.refuse(class, reason, b.pl.prog.Fset.Position(at), label)
 		for _, m := range members {
 			b.comp[m] = key
 		}
@@ -84,7 +85,7 @@ func (b *builder) component(n node, label string, from token.Pos) setKey {
 	}
 	cs.NameCtx = uniqPos(cs.NameCtx)
 	if b.opts.Compat && len(members) == 1 && members[0].kind == "func" && !slices.ContainsFunc(excluded, func(e ExcludedEdit) bool { return e.Decl }) {
-		if f := b.pl.prog.funcs[members[0].pos]; f != nil && b.compatible(f) {
+		if f := b.pl.prog.Funcs[members[0].pos]; f != nil && b.compatible(f) {
 			// The wrapper keeps the old signature for the files the
 			// build excludes too: their calls stay. (A platform's own
 			// declaration would lack FContext: no wrapper then.)
@@ -100,16 +101,16 @@ func (b *builder) component(n node, label string, from token.Pos) setKey {
 // exported function, or an exported method of an exported type, that
 // code outside the module can call (not in package main or under an
 // internal directory), with no FContext beside it already.
-func (b *builder) compatible(f *fun) bool {
-	if f.obj == nil || !f.obj.Exported() || f.file.pkg.Name == "main" || f.decl.Body == nil {
+func (b *builder) compatible(f *source.Func) bool {
+	if f.Obj == nil || !f.Obj.Exported() || f.File.Pkg.Name == "main" || f.Decl.Body == nil {
 		return false
 	}
-	path := f.file.pkg.PkgPath
+	path := f.File.Pkg.PkgPath
 	if strings.Contains(path+"/", "/internal/") || strings.HasPrefix(path, "internal/") {
 		return false
 	}
-	name := f.obj.Name() + "Context"
-	if recv := f.obj.Signature().Recv(); recv != nil {
+	name := f.Obj.Name() + "Context"
+	if recv := f.Obj.Signature().Recv(); recv != nil {
 		t := recv.Type()
 		if p, ok := t.(*types.Pointer); ok {
 			t = p.Elem()
@@ -118,10 +119,10 @@ func (b *builder) compatible(f *fun) bool {
 		if !ok || !n.Obj().Exported() {
 			return false
 		}
-		obj, _, _ := types.LookupFieldOrMethod(recv.Type(), true, f.obj.Pkg(), name)
+		obj, _, _ := types.LookupFieldOrMethod(recv.Type(), true, f.Obj.Pkg(), name)
 		return obj == nil
 	}
-	return f.obj.Pkg().Scope().Lookup(name) == nil
+	return f.Obj.Pkg().Scope().Lookup(name) == nil
 }
 
 func uniqPos(s []token.Pos) []token.Pos {
@@ -134,13 +135,13 @@ func uniqPos(s []token.Pos) []token.Pos {
 // (excluded.go).
 func (b *builder) excludedEdits(members []node) (edits []ExcludedEdit, class, reason string, at token.Pos) {
 	if b.excluded == nil {
-		b.excluded = newExcluded(b.pl.prog, b.opts.Tags)
+		b.excluded = newExcluded(b.pl.prog, b.pl.builds, b.opts.Tags)
 	}
 	if len(b.excluded.files) == 0 {
 		return nil, "", "", token.NoPos
 	}
 	gain := slices.DeleteFunc(slices.Clone(members), b.pl.flow.hasContext)
-	return b.excluded.edits(gain, b.pl.flow.index(), b.pl.prog.varAt)
+	return b.excluded.edits(gain, b.pl.flow.index(), b.pl.prog.VarAt)
 }
 
 // blankAround returns the type's position of the innermost function
@@ -161,9 +162,9 @@ func (b *builder) findBlank(lparen token.Pos) token.Pos {
 	if b.contextInScope(lparen) {
 		return token.NoPos
 	}
-	f, path := b.pl.prog.enclosing(lparen)
+	f, path := b.pl.prog.Enclosing(lparen)
 	for _, n := range path {
-		if ft := funcType(n); ft != nil && blankContext(f.pkg.TypesInfo, ft) {
+		if ft := source.FuncType(n); ft != nil && blankContext(f.Pkg.TypesInfo, ft) {
 			return ft.Pos()
 		}
 		if _, ok := n.(*ast.FuncDecl); ok {

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
 	"github.com/dave/dst/decorator/resolver/gotypes"
@@ -19,14 +20,14 @@ import (
 // by asking the position of every byte of it, which in the program's file
 // set (thousands of files, shared by the decorators running in parallel)
 // was most of decorating.
-func newDecorator(f *file) *decorator.Decorator {
-	fset := f.pkg.Fset
-	if !hasLineDirective(f.ast) {
+func newDecorator(f *source.File) *decorator.Decorator {
+	fset := f.Pkg.Fset
+	if !hasLineDirective(f.Syntax) {
 		fset = token.NewFileSet()
-		tf := fset.AddFile(f.tf.Name(), f.tf.Base(), f.tf.Size())
-		tf.SetLines(f.tf.Lines())
+		tf := fset.AddFile(f.TokenFile.Name(), f.TokenFile.Base(), f.TokenFile.Size())
+		tf.SetLines(f.TokenFile.Lines())
 	}
-	return decorator.NewDecoratorWithImports(fset, f.pkg.PkgPath, gotypes.New(f.pkg.TypesInfo.Uses))
+	return decorator.NewDecoratorWithImports(fset, f.Pkg.PkgPath, gotypes.New(f.Pkg.TypesInfo.Uses))
 }
 
 // hasLineDirective reports whether a //line or /*line directive may
@@ -45,31 +46,31 @@ func hasLineDirective(f *ast.File) bool {
 // dstOf is the dst node of an ast node of an editable file, decorating the
 // file on first use.
 func (e *edit) dstOf(n ast.Node) dst.Node {
-	f := e.p.fileAt(n.Pos())
+	f := e.p.FileAt(n.Pos())
 	if f == nil {
 		return nil
 	}
-	dec := e.decs[f.name]
+	dec := e.decs[f.Name]
 	if dec == nil {
 		dec = newDecorator(f)
-		e.decs[f.name] = dec
+		e.decs[f.Name] = dec
 	}
-	if pt := e.parts[f.name]; pt != nil && !pt.kept[declAt(f.ast, n.Pos())] {
-		e.missed[f.name] = true
-		e.fail("%s: outside the declarations decorated", e.p.fset.Position(n.Pos()))
+	if pt := e.parts[f.Name]; pt != nil && !pt.kept[declAt(f.Syntax, n.Pos())] {
+		e.missed[f.Name] = true
+		e.fail("%s: outside the declarations decorated", e.p.Fset.Position(n.Pos()))
 		return nil
 	}
-	if _, ok := e.files[f.name]; !ok {
-		if df := e.decorated[f.name]; df != nil {
-			e.files[f.name] = df
+	if _, ok := e.files[f.Name]; !ok {
+		if df := e.decorated[f.Name]; df != nil {
+			e.files[f.Name] = df
 			return dec.Dst.Nodes[n]
 		}
-		df, err := dec.DecorateFile(f.ast)
+		df, err := dec.DecorateFile(f.Syntax)
 		if err != nil {
-			e.fail("%s: %v", f.name, err)
+			e.fail("%s: %v", f.Name, err)
 			return nil
 		}
-		e.files[f.name] = df
+		e.files[f.Name] = df
 	}
 	return dec.Dst.Nodes[n]
 }
@@ -79,16 +80,16 @@ func (e *edit) dstOf(n ast.Node) dst.Node {
 func (e *edit) replace(old ast.Expr, n dst.Expr) {
 	d := e.dstOf(old)
 	if d == nil {
-		e.fail("%s: cannot edit", e.p.fset.Position(old.Pos()))
+		e.fail("%s: cannot edit", e.p.Fset.Position(old.Pos()))
 		return
 	}
 	n.Decorations().Start = d.Decorations().Start
 	n.Decorations().End = d.Decorations().End
 	n.Decorations().Before = d.Decorations().Before
 	n.Decorations().After = d.Decorations().After
-	f := e.p.fileAt(old.Pos())
+	f := e.p.FileAt(old.Pos())
 	swapped := false
-	dstutil.Apply(e.files[f.name], func(c *dstutil.Cursor) bool {
+	dstutil.Apply(e.files[f.Name], func(c *dstutil.Cursor) bool {
 		if swapped || c.Node() != d {
 			return !swapped
 		}
@@ -99,7 +100,7 @@ func (e *edit) replace(old ast.Expr, n dst.Expr) {
 		return false
 	}, nil)
 	if !swapped {
-		e.fail("%s: cannot edit", e.p.fset.Position(old.Pos()))
+		e.fail("%s: cannot edit", e.p.Fset.Position(old.Pos()))
 	}
 }
 
@@ -117,14 +118,14 @@ func fits(c *dstutil.Cursor, n dst.Node) bool {
 // restore prints a file with its imports updated; partial reports a part
 // that must be decorated whole instead, with the reason in err.
 func (e *edit) restore(name string, df *dst.File) (out []byte, partial bool, err error) {
-	f := e.p.files[name]
-	r := decorator.NewRestorerWithImports(f.pkg.PkgPath, e.resolver())
+	f := e.p.Files[name]
+	r := decorator.NewRestorerWithImports(f.Pkg.PkgPath, e.resolver())
 	fr := r.FileRestorer()
 	if shadowsContext(f) {
 		fr.Alias["context"] = "stdcontext"
 	}
 	if pt := e.parts[name]; pt != nil {
-		src, err := e.p.source(name)
+		src, err := e.p.Source(name)
 		if err != nil {
 			return nil, false, err
 		}

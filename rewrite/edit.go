@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"github.com/dave/dst"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -16,14 +17,14 @@ import (
 // funcNodeAt is the declared function, literal, func type or interface
 // method at pos, as planned in AddParam.
 func (e *edit) funcNodeAt(pos token.Pos) (fn ast.Node, ft *ast.FuncType) {
-	f := e.p.fileAt(pos)
+	f := e.p.FileAt(pos)
 	if f == nil {
 		return nil, nil
 	}
-	if d := e.p.funcs[pos]; d != nil {
-		return d.decl, d.decl.Type
+	if d := e.p.Funcs[pos]; d != nil {
+		return d.Decl, d.Decl.Type
 	}
-	ast.Inspect(f.ast, func(n ast.Node) bool {
+	ast.Inspect(f.Syntax, func(n ast.Node) bool {
 		if fn != nil || n == nil || n.End() < pos || n.Pos() > pos {
 			return false
 		}
@@ -55,18 +56,18 @@ func (e *edit) addParam(pos token.Pos) {
 		if by == e.set {
 			return
 		}
-		e.fail("%s gains a ctx parameter from two change sets (%s, and %s): one declaration takes one context; this is a bug of ctxlint's plan, please report it", e.p.fset.Position(pos), by.Name, e.set.Name)
+		e.fail("%s gains a ctx parameter from two change sets (%s, and %s): one declaration takes one context; this is a bug of ctxlint's plan, please report it", e.p.Fset.Position(pos), by.Name, e.set.Name)
 		return
 	}
 	e.gained[pos] = e.set
 	fn, ft := e.funcNodeAt(pos)
 	if ft == nil {
-		e.fail("%s: no function to give a ctx parameter", e.p.fset.Position(pos))
+		e.fail("%s: no function to give a ctx parameter", e.p.Fset.Position(pos))
 		return
 	}
 	dft, ok := e.dstOf(ft).(*dst.FuncType)
 	if !ok {
-		e.fail("%s: no function to give a ctx parameter", e.p.fset.Position(pos))
+		e.fail("%s: no function to give a ctx parameter", e.p.Fset.Position(pos))
 		return
 	}
 	named := false
@@ -78,8 +79,8 @@ func (e *edit) addParam(pos token.Pos) {
 	var name string
 	switch fn.(type) {
 	case *ast.FuncDecl, *ast.FuncLit:
-		f := e.p.fileAt(pos)
-		name = e.params[f.pkg.TypesInfo.Scopes[ft]]
+		f := e.p.FileAt(pos)
+		name = e.params[f.Pkg.TypesInfo.Scopes[ft]]
 		if name == "" {
 			name = "ctx"
 		}
@@ -102,7 +103,7 @@ func (e *edit) addParam(pos token.Pos) {
 		field.Names = []*dst.Ident{dst.NewIdent(name)}
 	}
 	dft.Params.List = append([]*dst.Field{field}, dft.Params.List...)
-	if body := funcBody(fn); body != nil {
+	if body := source.FuncBody(fn); body != nil {
 		for _, st := range body.List {
 			if e.drop[st] {
 				if list := e.stmtList(st); list != nil {
@@ -116,18 +117,18 @@ func (e *edit) addParam(pos token.Pos) {
 
 // passCtx makes the call at pos pass the context in scope first.
 func (e *edit) passCtx(pos token.Pos) {
-	call := e.p.callByLparen(pos)
+	call := e.p.CallByLparen(pos)
 	if call == nil {
-		e.fail("%s: no call", e.p.fset.Position(pos))
+		e.fail("%s: no call", e.p.Fset.Position(pos))
 		return
 	}
 	dc, ok := e.dstOf(call).(*dst.CallExpr)
 	if !ok {
-		e.fail("%s: no call", e.p.fset.Position(pos))
+		e.fail("%s: no call", e.p.Fset.Position(pos))
 		return
 	}
 	ctx, _ := e.ctxAt(call.Lparen)
-	if fn, ok := typeutil.Callee(e.p.fileAt(pos).pkg.TypesInfo, call).(*types.Func); ok {
+	if fn, ok := typeutil.Callee(e.p.FileAt(pos).Pkg.TypesInfo, call).(*types.Func); ok {
 		if name, ok := e.compatNames[fn.Origin().Pos()]; ok {
 			switch fun := dc.Fun.(type) {
 			case *dst.Ident:
@@ -142,8 +143,8 @@ func (e *edit) passCtx(pos token.Pos) {
 		}
 	}
 	if len(call.Args) == 1 && call.Ellipsis == token.NoPos {
-		f := e.p.fileAt(pos)
-		if t, ok := f.pkg.TypesInfo.TypeOf(call.Args[0]).(*types.Tuple); ok && t.Len() > 1 {
+		f := e.p.FileAt(pos)
+		if t, ok := f.Pkg.TypesInfo.TypeOf(call.Args[0]).(*types.Tuple); ok && t.Len() > 1 {
 			e.spread(call, dc, t)
 			if len(dc.Args) != t.Len() {
 				return // failed, said why
@@ -159,7 +160,7 @@ func (e *edit) passCtx(pos token.Pos) {
 // sits in a plain statement of a list, or in the init of an if or switch
 // that is one, not in a loop's header or a branch's condition.
 func (e *edit) spread(call *ast.CallExpr, dc *dst.CallExpr, t *types.Tuple) {
-	f, path := e.p.enclosing(call.Lparen)
+	f, path := e.p.Enclosing(call.Lparen)
 	var stmt ast.Stmt
 	for i, n := range path {
 		st, ok := n.(ast.Stmt)
@@ -179,14 +180,14 @@ func (e *edit) spread(call *ast.CallExpr, dc *dst.CallExpr, t *types.Tuple) {
 		break
 	}
 	if stmt == nil {
-		e.fail("%s: %s takes the values of a call in a place where they cannot be named first: give them names by hand", e.p.fset.Position(call.Pos()), types.ExprString(call.Fun))
+		e.fail("%s: %s takes the values of a call in a place where they cannot be named first: give them names by hand", e.p.Fset.Position(call.Pos()), types.ExprString(call.Fun))
 		return
 	}
 	list := e.stmtList(stmt)
-	_, decl := e.p.funcAt(call.Pos())
+	_, decl := e.p.FuncAt(call.Pos())
 	var names []dst.Expr
 	var lhs []dst.Expr
-	sig, _ := f.pkg.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature)
+	sig, _ := f.Pkg.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature)
 	taken := e.spreadNames[decl]
 	if taken == nil {
 		taken = map[string]bool{}
@@ -199,9 +200,9 @@ func (e *edit) spread(call *ast.CallExpr, dc *dst.CallExpr, t *types.Tuple) {
 				base = n
 			}
 		}
-		name := freeName(decl, base, f.pkg.TypesInfo, false)
+		name := freeName(decl, base, f.Pkg.TypesInfo, false)
 		for n := 2; taken[name]; n++ {
-			name = freeName(decl, fmt.Sprintf("%s%d", base, n), f.pkg.TypesInfo, false)
+			name = freeName(decl, fmt.Sprintf("%s%d", base, n), f.Pkg.TypesInfo, false)
 		}
 		taken[name] = true
 		names = append(names, dst.NewIdent(name))
@@ -209,7 +210,7 @@ func (e *edit) spread(call *ast.CallExpr, dc *dst.CallExpr, t *types.Tuple) {
 	}
 	ds, ok := e.dstOf(stmt).(dst.Stmt)
 	if list == nil || !ok {
-		e.fail("%s: cannot name the values of %s", e.p.fset.Position(call.Pos()), types.ExprString(call.Args[0]))
+		e.fail("%s: cannot name the values of %s", e.p.Fset.Position(call.Pos()), types.ExprString(call.Args[0]))
 		return
 	}
 	inner := dc.Args[0]
@@ -248,14 +249,14 @@ func initOf(n ast.Node) ast.Stmt {
 // where one is in scope.
 func (e *edit) empty(pos token.Pos) {
 	var call ast.Expr
-	if c := e.p.callAt(pos, nil); c != nil {
+	if c := e.p.CallAt(pos, nil); c != nil {
 		call = c
 	} else if sel := e.contextField(pos); sel != nil {
 		call = sel
 	} else {
 		return
 	}
-	if _, path := e.p.enclosing(call.Pos()); len(path) > 0 {
+	if _, path := e.p.Enclosing(call.Pos()); len(path) > 0 {
 		for _, n := range path {
 			if st, ok := n.(ast.Stmt); ok && e.drop[st] {
 				return // "ctx := context.Background()", which the parameter replaces
@@ -273,13 +274,13 @@ func (e *edit) empty(pos token.Pos) {
 // (c.ctx), where the path's context goes instead; the field stays for its
 // other uses.
 func (e *edit) contextField(pos token.Pos) *ast.SelectorExpr {
-	f, path := e.p.enclosing(pos)
+	f, path := e.p.Enclosing(pos)
 	for _, n := range path {
 		sel, ok := n.(*ast.SelectorExpr)
 		if !ok || sel.Pos() != pos {
 			continue
 		}
-		if s, ok := f.pkg.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal && ctxtypes.IsContext(s.Type()) {
+		if s, ok := f.Pkg.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal && ctxtypes.IsContext(s.Type()) {
 			return sel
 		}
 	}
@@ -296,10 +297,10 @@ func (e *edit) contextField(pos token.Pos) *ast.SelectorExpr {
 //	//go:fix inline
 //	func F(a A) B { return FContext(context.TODO(), a) }
 func (e *edit) compat(pos token.Pos) {
-	f := e.p.funcs[pos]
-	dd, ok := e.dstOf(f.decl).(*dst.FuncDecl)
+	f := e.p.Funcs[pos]
+	dd, ok := e.dstOf(f.Decl).(*dst.FuncDecl)
 	if !ok {
-		e.fail("%s: cannot edit %s", e.p.fset.Position(pos), f.decl.Name.Name)
+		e.fail("%s: cannot edit %s", e.p.Fset.Position(pos), f.Decl.Name.Name)
 		return
 	}
 	old, name := dd.Name.Name, e.compatNames[pos]
@@ -358,14 +359,14 @@ func (e *edit) compat(pos token.Pos) {
 			break
 		}
 	}
-	df := e.files[f.file.name]
+	df := e.files[f.File.Name]
 	for i, d := range df.Decls {
 		if d == dd {
 			df.Decls = slices.Insert(df.Decls, i+1, dst.Decl(w))
 			return
 		}
 	}
-	e.fail("%s: cannot place the wrapper of %s", e.p.fset.Position(pos), old)
+	e.fail("%s: cannot place the wrapper of %s", e.p.Fset.Position(pos), old)
 }
 
 // nameCtx names the blank or unnamed context parameter of the function
@@ -374,14 +375,14 @@ func (e *edit) compat(pos token.Pos) {
 func (e *edit) nameCtx(pos token.Pos) {
 	fn, ft := e.funcTypeAt(pos)
 	if ft == nil {
-		e.fail("%s: no function to name the context of", e.p.fset.Position(pos))
+		e.fail("%s: no function to name the context of", e.p.Fset.Position(pos))
 		return
 	}
-	f := e.p.fileAt(pos)
-	info := f.pkg.TypesInfo
+	f := e.p.FileAt(pos)
+	info := f.Pkg.TypesInfo
 	dft, ok := e.dstOf(ft).(*dst.FuncType)
 	if !ok {
-		e.fail("%s: cannot edit the parameters", e.p.fset.Position(pos))
+		e.fail("%s: cannot edit the parameters", e.p.Fset.Position(pos))
 		return
 	}
 	name := freeName(fn, "ctx", info, false)
@@ -406,9 +407,9 @@ func (e *edit) nameCtx(pos token.Pos) {
 // funcTypeAt is the function (declaration or literal) whose type starts
 // at pos, and the type.
 func (e *edit) funcTypeAt(pos token.Pos) (ast.Node, *ast.FuncType) {
-	_, path := e.p.enclosing(pos)
+	_, path := e.p.Enclosing(pos)
 	for _, n := range path {
-		if ft := funcType(n); ft != nil && ft.Pos() == pos {
+		if ft := source.FuncType(n); ft != nil && ft.Pos() == pos {
 			return n, ft
 		}
 	}

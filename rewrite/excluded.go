@@ -17,6 +17,7 @@ import (
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/ctxlint/ctxlint/internal/funcname"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
 // excluded indexes the files of the main modules that the build excludes
@@ -34,8 +35,9 @@ type excluded struct {
 	loaded     map[string]bool    // the import paths of the loaded packages
 	dirs       map[string]string  // directory → import path of its loaded package
 	mods       []*packages.Module // the main modules
-	p          *program
-	tags       []string // the user's build tags
+	p          *source.Program
+	builds     loadedBuilds // the builds that type excluded files
+	tags       []string     // the user's build tags
 	// typed holds, by file name, what each file's selectors select,
 	// once a build typed it (nil if none could); configs, the build
 	// that includes each file.
@@ -96,15 +98,15 @@ type decl struct {
 // load, the tests of packages loaded only as dependencies, and packages
 // the build excludes whole. Of files in a directory no package was loaded
 // from, only those importing a package of the main modules can use one.
-func newExcluded(p *program, tags []string) *excluded {
+func newExcluded(p *source.Program, builds loadedBuilds, tags []string) *excluded {
 	x := &excluded{
-		p: p, tags: tags, mods: p.mainModules(),
+		p: p, builds: builds, tags: tags, mods: p.MainModules(),
 		dependents: map[string]map[string]bool{}, loaded: map[string]bool{}, dirs: map[string]string{},
 		typed: map[string]selected{}, configs: map[string]buildConfig{},
 	}
 	known := map[string]bool{} // the files of the loaded packages
 	dirPkg := map[string]*packages.Package{}
-	for _, pkg := range p.pkgs {
+	for _, pkg := range p.Pkgs {
 		x.loaded[pkg.PkgPath] = true
 		for _, names := range [][]string{pkg.GoFiles, pkg.CompiledGoFiles, pkg.OtherFiles} {
 			for _, name := range names {
@@ -122,11 +124,11 @@ func newExcluded(p *program, tags []string) *excluded {
 		}
 	}
 	add := func(name string, pkg *packages.Package, path string, outside bool) {
-		if known[name] || !strings.HasSuffix(name, ".go") || !p.inModule(name) {
+		if known[name] || !strings.HasSuffix(name, ".go") || !p.InModule(name) {
 			return
 		}
 		known[name] = true
-		src, err := p.source(name)
+		src, err := p.Source(name)
 		if err != nil {
 			return
 		}
@@ -161,8 +163,8 @@ func newExcluded(p *program, tags []string) *excluded {
 		}
 		x.files = append(x.files, ef)
 	}
-	for _, pkg := range p.pkgs {
-		if p.editable(pkg) {
+	for _, pkg := range p.Pkgs {
+		if p.Editable(pkg) {
 			for _, name := range pkg.IgnoredFiles {
 				add(name, pkg, "", false)
 			}
@@ -381,7 +383,7 @@ func (x *excluded) dependentsOf(path string) map[string]bool {
 		memo[pkg] = r
 		return r
 	}
-	for _, pkg := range x.p.pkgs {
+	for _, pkg := range x.p.Pkgs {
 		if reaches(pkg) {
 			d[pkg.PkgPath] = true
 		}

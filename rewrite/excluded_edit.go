@@ -35,7 +35,7 @@ func (pl *execution) applyExcluded(sets []*ChangeSet) (map[string][]byte, map[*C
 	out := map[string][]byte{}
 	failed := map[*ChangeSet]error{}
 	for name, edits := range byFile {
-		src, err := pl.prog.source(name)
+		src, err := pl.prog.Source(name)
 		if err == nil {
 			src, err = editExcluded(name, src, edits)
 		}

@@ -151,12 +151,12 @@ func (pl *execution) excludedErrors(sets []*ChangeSet, b *excludedBuild, dir str
 	if err != nil {
 		return nil, err
 	}
-	overlay := maps.Clone(pl.prog.overlay)
+	overlay := maps.Clone(pl.prog.Overlay)
 	if overlay == nil {
 		overlay = map[string][]byte{}
 	}
 	maps.Copy(overlay, out)
-	errs, _ := b.check(pl.prog, overlay)
+	errs, _ := b.check(pl.prog, pl.builds, overlay)
 	return errs[dir], nil
 }
 
@@ -172,7 +172,7 @@ func added(es, before []buildError) []buildError {
 // or in the directory of a package dir's files import, directly or not.
 func (pl *execution) excludedSuspects(sets []*ChangeSet, dir string) []*ChangeSet {
 	loaded := map[string]*packages.Package{}
-	for _, pkg := range pl.prog.pkgs {
+	for _, pkg := range pl.prog.Pkgs {
 		if old, ok := loaded[pkg.PkgPath]; !ok || len(old.GoFiles) == 0 {
 			loaded[pkg.PkgPath] = pkg
 		}
@@ -204,7 +204,7 @@ func (pl *execution) excludedSuspects(sets []*ChangeSet, dir string) []*ChangeSe
 			}
 		}
 	}
-	for _, pkg := range pl.prog.pkgs {
+	for _, pkg := range pl.prog.Pkgs {
 		if pkgDir(pkg) == dir {
 			for imp := range pkg.Imports {
 				visit(imp)
@@ -219,7 +219,7 @@ func (pl *execution) excludedSuspects(sets []*ChangeSet, dir string) []*ChangeSe
 		}
 	}
 	in := func(at token.Pos) bool {
-		tf := pl.prog.fset.File(at)
+		tf := pl.prog.Fset.File(at)
 		return tf != nil && dirs[filepath.Dir(tf.Name())]
 	}
 	var out []*ChangeSet

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -51,7 +52,7 @@ type loadedBuilds map[string]*platform
 // load returns the build cfg of the directories (with their tests, if
 // tests): loaded before, or loaded now with the directories loaded before
 // under cfg.
-func (ps loadedBuilds) load(p *program, cfg buildConfig, dirs []string, tests bool) *platform {
+func (ps loadedBuilds) load(p *source.Program, cfg buildConfig, dirs []string, tests bool) *platform {
 	if pf := ps[cfg.String()]; pf != nil {
 		if (pf.tests || !tests) && !slices.ContainsFunc(dirs, func(d string) bool { return !pf.dirs[d] }) {
 			return pf
@@ -59,11 +60,11 @@ func (ps loadedBuilds) load(p *program, cfg buildConfig, dirs []string, tests bo
 		dirs = slices.Concat(dirs, slices.Collect(maps.Keys(pf.dirs)))
 		tests = tests || pf.tests
 	}
-	pf := &platform{cfg: cfg, dirs: map[string]bool{}, tests: tests, base: maps.Clone(p.overlay), files: map[string]bool{}, parsed: map[string]parsedFile{}}
+	pf := &platform{cfg: cfg, dirs: map[string]bool{}, tests: tests, base: maps.Clone(p.Overlay), files: map[string]bool{}, parsed: map[string]parsedFile{}}
 	for _, d := range dirs {
 		pf.dirs[d] = true
 	}
-	roots, failed := cfg.load(p, slices.Sorted(maps.Keys(pf.dirs)), p.overlay, tests)
+	roots, failed := cfg.load(p, slices.Sorted(maps.Keys(pf.dirs)), p.Overlay, tests)
 	pf.failed = failed
 	// Only a package of the main modules, or one importing one, can be
 	// checked again; the others keep their types alone, for their
@@ -77,7 +78,7 @@ func (ps loadedBuilds) load(p *program, cfg buildConfig, dirs []string, tests bo
 		for _, name := range pkg.CompiledGoFiles {
 			pf.files[name] = true
 		}
-		editable[pkg] = slices.ContainsFunc(pkg.CompiledGoFiles, p.inModule)
+		editable[pkg] = slices.ContainsFunc(pkg.CompiledGoFiles, p.InModule)
 		for _, imp := range pkg.Imports {
 			editable[pkg] = editable[pkg] || editable[imp]
 		}
@@ -172,7 +173,7 @@ type buildChecked struct {
 
 // check returns the packages of the directories under the build cfg
 // (with their tests, if tests), with the overlay's contents.
-func (ps loadedBuilds) check(p *program, cfg buildConfig, dirs map[string]bool, tests bool, overlay map[string][]byte) buildChecked {
+func (ps loadedBuilds) check(p *source.Program, cfg buildConfig, dirs map[string]bool, tests bool, overlay map[string][]byte) buildChecked {
 	names := slices.Sorted(maps.Keys(dirs))
 	pf := ps.load(p, cfg, names, tests)
 	if pkgs, errs, again, ok := pf.check(dirs, overlay); ok {

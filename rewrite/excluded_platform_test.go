@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -27,7 +28,7 @@ func TestPlatformCheckAsLoaded(t *testing.T) {
 	put(t, filepath.Join(dir, "a", "a.go"), "package a\n\n// N is a's number.\nconst N = 1\n")
 	put(t, filepath.Join(dir, "a", "a_windows.go"), "package a\n\nimport \"example.com/x/b\"\n\nvar w = b.F()\n")
 	put(t, filepath.Join(dir, "a", "a_windows_test.go"), "package a\n\nimport \"testing\"\n\nfunc TestW(t *testing.T) { _ = w + b.F() }\n")
-	p := newProgram(loadModule(t, dir))
+	p, builds := source.New(loadModule(t, dir), nil), loadedBuilds{}
 	a, bName := filepath.Join(dir, "a"), filepath.Join(dir, "b", "b.go")
 	win := &excludedBuild{cfg: buildConfig{goos: "windows", goarch: "amd64"}, dirs: map[string]bool{a: true}, tests: true}
 
@@ -53,12 +54,12 @@ func TestPlatformCheckAsLoaded(t *testing.T) {
 			for name, src := range tc.overlay {
 				overlay[name] = []byte(src)
 			}
-			pf := p.builds.load(p, win.cfg, []string{a}, true)
+			pf := builds.load(p, win.cfg, []string{a}, true)
 			_, _, _, ok := pf.check(win.dirs, overlay)
 			if ok != tc.incremental {
 				t.Errorf("checked in memory: %v, want %v", ok, tc.incremental)
 			}
-			got, _ := win.check(p, overlay)
+			got, _ := win.check(p, builds, overlay)
 			want := freshErrors(t, p, win, overlay)
 			if !slices.Equal(got[a], want) {
 				t.Errorf("errors:\n got %q\nwant %q", got[a], want)
@@ -75,7 +76,7 @@ func TestPlatformCheckAsLoaded(t *testing.T) {
 
 // freshErrors are the errors of the build's directories as a load of it,
 // with the overlay, reports them.
-func freshErrors(t *testing.T, p *program, b *excludedBuild, overlay map[string][]byte) []buildError {
+func freshErrors(t *testing.T, p *source.Program, b *excludedBuild, overlay map[string][]byte) []buildError {
 	t.Helper()
 	pkgs, failed := b.cfg.load(p, slices.Sorted(maps.Keys(b.dirs)), overlay, b.tests)
 	if len(failed) > 0 {

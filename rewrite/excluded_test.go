@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/packages"
@@ -114,7 +115,7 @@ func w() { H() }
 		}
 	}
 	require.NotNil(t, a)
-	x := newExcluded(newProgram(pkgs), nil)
+	x := newExcluded(source.New(pkgs, nil), loadedBuilds{}, nil)
 	fn := func(name string) *types.Func { return a.Scope().Lookup(name).(*types.Func) }
 	method := func(typ, name string) *types.Func {
 		obj, _, _ := types.LookupFieldOrMethod(a.Scope().Lookup(typ).Type(), true, a, name)
@@ -225,7 +226,7 @@ func use() { win{}.N() }
 		}
 	}
 	require.NotNil(t, a)
-	x := newExcluded(newProgram(pkgs), nil)
+	x := newExcluded(source.New(pkgs, nil), loadedBuilds{}, nil)
 	n, _, _ := types.LookupFieldOrMethod(a.Scope().Lookup("I").Type(), false, a, "N")
 	var hows []string
 	for _, u := range x.uses(n.(*types.Func)) {

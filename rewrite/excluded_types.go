@@ -65,7 +65,7 @@ func (x *excluded) selections(f *excludedFile) selected {
 		}
 	}
 	t := time.Now()
-	c := x.p.builds.check(x.p, cfg, dirs, tests, x.p.overlay)
+	c := x.builds.check(x.p, cfg, dirs, tests, x.p.Overlay)
 	typed := 0
 	for _, pkg := range c.pkgs {
 		files, info := pkg.Syntax, pkg.TypesInfo

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -167,7 +168,7 @@ func (pl *execution) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (m
 			b.edited[f.name] = true
 		}
 	}
-	overlay := maps.Clone(pl.prog.overlay)
+	overlay := maps.Clone(pl.prog.Overlay)
 	if overlay == nil {
 		overlay = map[string][]byte{}
 	}
@@ -175,7 +176,7 @@ func (pl *execution) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (m
 	for _, key := range slices.Sorted(maps.Keys(builds)) {
 		b := builds[key]
 		t := time.Now()
-		errs, compiled := b.check(pl.prog, overlay)
+		errs, compiled := b.check(pl.prog, pl.builds, overlay)
 		debugf("excluded files: %d packages checked for %s in %v, %d failing", len(b.dirs), b.cfg, time.Since(t).Round(time.Millisecond), len(errs))
 		for name := range b.edited {
 			if !compiled[name] {
@@ -185,7 +186,7 @@ func (pl *execution) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (m
 		if len(errs) == 0 {
 			continue
 		}
-		before, _ := b.check(pl.prog, pl.prog.overlay)
+		before, _ := b.check(pl.prog, pl.builds, pl.prog.Overlay)
 		for dir, es := range errs {
 			// A build that failed before the rewrite (another platform's
 			// broken test) blames the rewrite only for errors it adds.
@@ -250,9 +251,9 @@ type buildError struct {
 // returns the errors in each directory's package's own files (a load that
 // fails is an error of every directory), and the files the build
 // compiled.
-func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[string][]buildError, compiled map[string]bool) {
+func (b *excludedBuild) check(p *source.Program, builds loadedBuilds, overlay map[string][]byte) (errs map[string][]buildError, compiled map[string]bool) {
 	errs, compiled = map[string][]buildError{}, map[string]bool{}
-	c := p.builds.check(p, b.cfg, b.dirs, b.tests, overlay)
+	c := builds.check(p, b.cfg, b.dirs, b.tests, overlay)
 	for dir, err := range c.failed {
 		if b.dirs[dir] {
 			msg := relError(p, err.Error())
@@ -281,7 +282,7 @@ func (b *excludedBuild) check(p *program, overlay map[string][]byte) (errs map[s
 // from source (see loadSource): one load per main module, whose patterns
 // are directories relative to it. A load that fails is the failure of
 // each of its directories.
-func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, tests bool) (pkgs []*packages.Package, failed map[string]error) {
+func (c buildConfig) load(p *source.Program, dirs []string, overlay map[string][]byte, tests bool) (pkgs []*packages.Package, failed map[string]error) {
 	env := append(os.Environ(), "GOOS="+c.goos, "GOARCH="+c.goarch, "CGO_ENABLED=0", "GOFLAGS=")
 	var flags []string
 	if len(c.tags) > 0 {
@@ -290,10 +291,10 @@ func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, 
 	failed = map[string]error{}
 	// The main load's file set, so that the dependencies' files it
 	// parsed serve every platform; a platform's check parses into it too.
-	fset := p.fset
+	fset := p.Fset
 	byModule := map[string][]string{}
 	for _, dir := range dirs {
-		for _, mod := range p.modules {
+		for _, mod := range p.Modules {
 			if rel, err := filepath.Rel(mod, dir); err == nil && !strings.HasPrefix(rel, "..") {
 				byModule[mod] = append(byModule[mod], "./"+filepath.ToSlash(rel))
 				break
@@ -314,7 +315,7 @@ func (c buildConfig) load(p *program, dirs []string, overlay map[string][]byte, 
 			BuildFlags: flags,
 			Overlay:    overlay,
 			Tests:      tests,
-		}, patterns, p.inModule, p.parsedFile)
+		}, patterns, p.InModule, p.ParsedFile)
 		if err != nil {
 			for _, pat := range patterns {
 				failed[filepath.Join(mod, filepath.FromSlash(pat))] = err
@@ -338,8 +339,8 @@ func pkgDir(pkg *packages.Package) string {
 
 // relError shortens the file names of an error message to their path in
 // the module.
-func relError(p *program, msg string) string {
-	for _, mod := range p.modules {
+func relError(p *source.Program, msg string) string {
+	for _, mod := range p.Modules {
 		msg = strings.ReplaceAll(msg, mod+string(filepath.Separator), "")
 	}
 	return msg

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
 // A tail is a call of a function on a path that reaches a blocking call
@@ -51,7 +52,7 @@ func (b *builder) expand(s ctxprop.Stuck, kept int) []ctxprop.Stuck {
 				continue
 			}
 			b.expanded[t] = true
-			at := p.fset.PositionFor(t.call.Pos(), false)
+			at := p.Fset.PositionFor(t.call.Pos(), false)
 			r := *t.reach // its path, shared, after the loop's hops down to this call
 			r.Prepend(ctxprop.Hop{Func: h.Func, File: at.Filename, Line: at.Line, Col: at.Column, Dynamic: t.dynamic})
 			r.Prepend(hops[:i]...)
@@ -70,14 +71,14 @@ func (b *builder) tailsAt(key hopKey, next string) []tail {
 		return ts
 	}
 	p := b.pl.prog
-	pos := p.pos(key.file, key.line, key.col)
+	pos := p.Pos(key.file, key.line, key.col)
 	var ts []tail
 	if key.own {
-		if call := p.callAt(pos, calleeNamed(p, next)); call != nil && !b.suppressed(call) {
-			f := p.fileAt(pos)
-			ts = b.addTails(f.pkg.Types, f.pkg.TypesInfo, call, nil)
+		if call := p.CallAt(pos, calleeNamed(p, next)); call != nil && !b.suppressed(call) {
+			f := p.FileAt(pos)
+			ts = b.addTails(f.Pkg.Types, f.Pkg.TypesInfo, call, nil)
 		}
-	} else if inner, _ := p.funcAt(pos); inner != nil {
+	} else if inner, _ := p.FuncAt(pos); inner != nil {
 		ts = b.tailsOf(inner)
 	}
 	b.hopTails[key] = ts
@@ -97,14 +98,14 @@ func (b *builder) tailsOf(fn ast.Node) []tail {
 		return ts
 	}
 	var out []tail
-	if body := funcBody(fn); body != nil {
-		pkg := b.pl.prog.fileAt(fn.Pos()).pkg
+	if body := source.FuncBody(fn); body != nil {
+		pkg := b.pl.prog.FileAt(fn.Pos()).Pkg
 		info := pkg.TypesInfo
 		var visit func(n ast.Node) bool
 		visit = func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.GoStmt:
-				if !ctxprop.Joins(info, body, n, b.pl.prog.bodyIn(pkg.Types)) {
+				if !ctxprop.Joins(info, body, n, b.pl.prog.BodyIn(pkg.Types)) {
 					return false
 				}
 				for _, arg := range n.Call.Args { // evaluated here
@@ -141,7 +142,7 @@ func (b *builder) addTails(pkg *types.Package, info *types.Info, call *ast.CallE
 	for _, s := range b.opts.Reaches(pkg, info, call) {
 		for j := range s.Reaches {
 			r := &s.Reaches[j]
-			if r.Param < 0 || r.Param < len(call.Args) && emptyContext(info, call.Args[r.Param]) {
+			if r.Param < 0 || r.Param < len(call.Args) && source.EmptyContext(info, call.Args[r.Param]) {
 				out = append(out, tail{call: call, dynamic: dynamic, reach: r})
 			}
 		}
@@ -154,24 +155,24 @@ func (b *builder) addTails(pkg *types.Package, info *types.Info, call *ast.CallE
 // through it: ctxprop would not report the path, so it is not planned.
 func (b *builder) suppressed(call *ast.CallExpr) bool {
 	p := b.pl.prog
-	f := p.fileAt(call.Pos())
+	f := p.FileAt(call.Pos())
 	if f == nil {
 		return false
 	}
 	lines, ok := b.ignoring[f]
 	if !ok {
-		for _, cg := range f.ast.Comments {
+		for _, cg := range f.Syntax.Comments {
 			for _, c := range cg.List {
 				if ctxprop.Suppresses(c) {
 					if lines == nil {
 						lines = map[int]bool{}
 					}
-					l := p.fset.Position(c.Pos()).Line
+					l := p.Fset.Position(c.Pos()).Line
 					lines[l], lines[l+1] = true, true
 				}
 			}
 		}
 		b.ignoring[f] = lines
 	}
-	return lines[p.fset.Position(call.Pos()).Line]
+	return lines[p.Fset.Position(call.Pos()).Line]
 }

@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -38,7 +39,7 @@ func (n node) String() string { return fmt.Sprintf("%s@%d", n.kind, n.pos) }
 // two nodes whose types must change together. It is built in one walk over
 // the editable files.
 type flow struct {
-	p     *program
+	p     *source.Program
 	edges map[node][]node
 	calls map[node][]*ast.CallExpr // the calls of each node's functions
 	types map[token.Pos]types.Type // of literals and func type expressions
@@ -48,9 +49,9 @@ type flow struct {
 	names    map[node]string
 }
 
-func newFlow(p *program) *flow {
+func newFlow(p *source.Program) *flow {
 	fl := &flow{p: p, edges: map[node][]node{}, calls: map[node][]*ast.CallExpr{}, types: map[token.Pos]types.Type{}, closures: map[node][]node{}, names: map[node]string{}}
-	for _, f := range p.files {
+	for _, f := range p.Files {
 		fl.walkFile(f)
 	}
 	return fl
@@ -128,8 +129,8 @@ func (fl *flow) nodeOf(info *types.Info, e ast.Expr) node {
 			return fl.nodeOf(info, e.Args[0]) // append(s, f...) is s
 		}
 		if fn, ok := typeutil.Callee(info, e).(*types.Func); ok {
-			if f := fl.p.funcOf(fn); f != nil {
-				return fl.named(node{kind: "ret", pos: f.decl.Name.Pos()}, fn.Name())
+			if f := fl.p.FuncOf(fn); f != nil {
+				return fl.named(node{kind: "ret", pos: f.Decl.Name.Pos()}, fn.Name())
 			}
 		}
 	}
@@ -147,12 +148,12 @@ func (fl *flow) objNode(obj types.Object) node {
 	case *types.Func:
 		fn := obj.Origin()
 		if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
-			if fl.p.fileAt(fn.Pos()) == nil {
+			if fl.p.FileAt(fn.Pos()) == nil {
 				return fl.named(node{kind: "ext", pos: fn.Pos()}, fn.FullName())
 			}
 			return fl.named(node{kind: "iface", pos: fn.Pos()}, fn.FullName())
 		}
-		if fl.p.funcs[fn.Pos()] == nil {
+		if fl.p.Funcs[fn.Pos()] == nil {
 			return fl.named(node{kind: "ext", pos: fn.Pos()}, fn.FullName())
 		}
 		return fl.named(node{kind: "func", pos: fn.Pos()}, fn.FullName())
@@ -161,7 +162,7 @@ func (fl *flow) objNode(obj types.Object) node {
 		if !holdsFunc(v.Type()) {
 			return node{}
 		}
-		if fl.p.fileAt(v.Pos()) == nil {
+		if fl.p.FileAt(v.Pos()) == nil {
 			return fl.named(node{kind: "ext", pos: v.Pos()}, v.Name())
 		}
 		return fl.named(node{kind: "slot", pos: v.Pos()}, v.Name())
@@ -170,8 +171,8 @@ func (fl *flow) objNode(obj types.Object) node {
 }
 
 // walkFile adds the file's flows and calls.
-func (fl *flow) walkFile(f *file) {
-	info := f.pkg.TypesInfo
+func (fl *flow) walkFile(f *source.File) {
+	info := f.Pkg.TypesInfo
 	var funcs []ast.Node // enclosing functions, for returns
 	pair := func(dst, src ast.Expr) {
 		t := info.TypeOf(src)
@@ -200,7 +201,7 @@ func (fl *flow) walkFile(f *file) {
 		}
 		fl.link(d, fl.nodeOf(info, src))
 	}
-	ast.Inspect(f.ast, func(n ast.Node) bool {
+	ast.Inspect(f.Syntax, func(n ast.Node) bool {
 		if n == nil {
 			funcs = funcs[:len(funcs)-1]
 			return true
@@ -412,7 +413,7 @@ func (fl *flow) namedNode(t types.Type) node {
 		case *types.Named:
 			if _, ok := u.Underlying().(*types.Signature); ok {
 				obj := u.Origin().Obj()
-				if fl.p.fileAt(obj.Pos()) == nil { // http.HandlerFunc: fixed
+				if fl.p.FileAt(obj.Pos()) == nil { // http.HandlerFunc: fixed
 					return fl.named(node{kind: "fixed", pos: obj.Pos()}, obj.Pkg().Path()+"."+obj.Name())
 				}
 				return fl.named(node{kind: "named", pos: obj.Pos()}, obj.Name())
@@ -489,7 +490,7 @@ func (fl *flow) call(info *types.Info, call *ast.CallExpr) {
 			if origin := fn.Origin().Signature().Params(); pi < origin.Len() {
 				param = origin.At(pi)
 			}
-		} else if fl.p.fileAt(param.Pos()) == nil || !param.Pos().IsValid() {
+		} else if fl.p.FileAt(param.Pos()) == nil || !param.Pos().IsValid() {
 			continue // a parameter of a func type: the slot's own change covers it
 		}
 		dst := fl.objNode(param)
@@ -587,10 +588,10 @@ func (fl *flow) extFunc(info *types.Info, e ast.Expr) node {
 		return node{}
 	}
 	fn, ok := info.Uses[id].(*types.Func)
-	if !ok || fn.Signature().Recv() != nil || fn.Signature().TypeParams().Len() > 0 || fl.p.fileAt(fn.Pos()) != nil || fl.p.funcs[fn.Pos()] != nil {
+	if !ok || fn.Signature().Recv() != nil || fn.Signature().TypeParams().Len() > 0 || fl.p.FileAt(fn.Pos()) != nil || fl.p.Funcs[fn.Pos()] != nil {
 		return node{}
 	}
-	if f := fl.p.fset.File(fn.Pos()); f != nil && fl.p.inModule(f.Name()) {
+	if f := fl.p.Fset.File(fn.Pos()); f != nil && fl.p.InModule(f.Name()) {
 		return node{} // a generated file of the module: refused as such
 	}
 	if params := fn.Signature().Params(); params.Len() > 0 && ctxtypes.IsContext(params.At(0).Type()) {

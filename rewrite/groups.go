@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
 // closure is every node connected to n: through flows, from an interface
@@ -55,8 +56,8 @@ func (fl *flow) closure(n node) []node {
 func (fl *flow) sortNodes(s []node) {
 	own := map[node]bool{}
 	for _, n := range s {
-		tf := fl.p.fset.File(n.pos)
-		own[n] = tf != nil && fl.p.inModule(tf.Name())
+		tf := fl.p.Fset.File(n.pos)
+		own[n] = tf != nil && fl.p.InModule(tf.Name())
 	}
 	slices.SortFunc(s, func(a, b node) int {
 		if own[a] != own[b] {
@@ -65,7 +66,7 @@ func (fl *flow) sortNodes(s []node) {
 			}
 			return -1
 		}
-		return cmp.Or(fl.p.comparePos(a.pos, b.pos), strings.Compare(a.kind, b.kind))
+		return cmp.Or(fl.p.ComparePos(a.pos, b.pos), strings.Compare(a.kind, b.kind))
 	})
 }
 
@@ -88,14 +89,14 @@ func (fl *flow) index() *index {
 	}
 	ix := &index{funcs: map[token.Pos]*types.Func{}, variants: map[token.Pos][]*types.Func{}, ifaces: map[string][]*types.Func{}, external: map[string][]*types.TypeName{}}
 	seenPkg := map[*types.Package]bool{}
-	for _, pkg := range fl.p.pkgs {
-		if pkg.Types == nil || pkg.TypesInfo == nil || seenPkg[pkg.Types] || !fl.p.editable(pkg) {
+	for _, pkg := range fl.p.Pkgs {
+		if pkg.Types == nil || pkg.TypesInfo == nil || seenPkg[pkg.Types] || !fl.p.Editable(pkg) {
 			continue
 		}
 		seenPkg[pkg.Types] = true
 		for _, obj := range pkg.TypesInfo.Defs {
 			fn, ok := obj.(*types.Func)
-			if !ok || fl.p.fileAt(fn.Pos()) == nil {
+			if !ok || fl.p.FileAt(fn.Pos()) == nil {
 				continue
 			}
 			if _, ok := ix.funcs[fn.Pos()]; !ok {
@@ -109,14 +110,14 @@ func (fl *flow) index() *index {
 		scope := pkg.Types.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || fl.p.fileAt(tn.Pos()) == nil {
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || fl.p.FileAt(tn.Pos()) == nil {
 				continue
 			}
 			ix.types = append(ix.types, tn)
 		}
 	}
-	for _, pkg := range fl.p.pkgs {
-		if fl.p.editable(pkg) || pkg.Types == nil {
+	for _, pkg := range fl.p.Pkgs {
+		if fl.p.Editable(pkg) || pkg.Types == nil {
 			continue
 		}
 		scope := pkg.Types.Scope()
@@ -218,10 +219,10 @@ func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
 	for _, m := range members {
 		switch m.kind {
 		case "ext":
-			if tf := fl.p.fset.File(m.pos); tf != nil && fl.p.cgoFiles[tf.Name()] {
+			if tf := fl.p.Fset.File(m.pos); tf != nil && fl.p.CgoFiles[tf.Name()] {
 				return "cgo", fmt.Sprintf("%s is declared in a file cgo generates, which ctxlint cannot edit", fl.nameOf(m)), m.pos
 			}
-			if fl.p.fset.File(m.pos) != nil && fl.p.inModule(fl.p.fset.File(m.pos).Name()) {
+			if fl.p.Fset.File(m.pos) != nil && fl.p.InModule(fl.p.Fset.File(m.pos).Name()) {
 				return "generated file", fmt.Sprintf("%s is declared in a generated file, which ctxlint does not edit", fl.nameOf(m)), m.pos
 			}
 			if strings.Contains(fl.nameOf(m), " satisfies ") {
@@ -239,10 +240,10 @@ func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
 			if fn != nil && fn.Signature().Recv() == nil && (fn.Name() == "init" || fn.Name() == "main" && fn.Pkg().Name() == "main") {
 				return "fixed signature", fmt.Sprintf("%s cannot take parameters", fn.Name()), m.pos
 			}
-			if f := fl.p.funcs[m.pos]; f != nil && hasLinkname(f) {
+			if f := fl.p.Funcs[m.pos]; f != nil && hasLinkname(f) {
 				return "linkname", fmt.Sprintf("%s is named by a //go:linkname directive: code elsewhere may reach it by its symbol, with the signature it has now; change both by hand", fl.nameOf(m)), m.pos
 			}
-			if f := fl.p.funcs[m.pos]; f != nil && exportedToC(f) {
+			if f := fl.p.Funcs[m.pos]; f != nil && exportedToC(f) {
 				return "cgo export", fmt.Sprintf("%s is exported to C by //export: C code calls it with the signature it has now, which cannot take a context.Context; give the Go callers a sibling that takes ctx, by hand", fl.nameOf(m)), m.pos
 			}
 		}
@@ -251,10 +252,10 @@ func (fl *flow) refusal(members []node) (class, reason string, at token.Pos) {
 }
 
 // hasLinkname reports whether a //go:linkname directive of f's file names f.
-func hasLinkname(f *fun) bool {
-	for _, cg := range f.file.ast.Comments {
+func hasLinkname(f *source.Func) bool {
+	for _, cg := range f.File.Syntax.Comments {
 		for _, c := range cg.List {
-			if strings.HasPrefix(c.Text, "//go:linkname ") && strings.Contains(c.Text, " "+f.decl.Name.Name) {
+			if strings.HasPrefix(c.Text, "//go:linkname ") && strings.Contains(c.Text, " "+f.Decl.Name.Name) {
 				return true
 			}
 		}
@@ -263,11 +264,11 @@ func hasLinkname(f *fun) bool {
 }
 
 // exportedToC reports whether f carries cgo's //export directive.
-func exportedToC(f *fun) bool {
-	if f.decl.Doc == nil || f.decl.Recv != nil {
+func exportedToC(f *source.Func) bool {
+	if f.Decl.Doc == nil || f.Decl.Recv != nil {
 		return false
 	}
-	for _, c := range f.decl.Doc.List {
+	for _, c := range f.Decl.Doc.List {
 		if strings.HasPrefix(c.Text, "//export ") {
 			return true
 		}
@@ -294,10 +295,10 @@ func (fl *flow) hasContext(n node) bool {
 
 // callHasContext reports whether the call's callee takes a context.
 func (fl *flow) callHasContext(c *ast.CallExpr) bool {
-	f := fl.p.fileAt(c.Pos())
+	f := fl.p.FileAt(c.Pos())
 	if f == nil {
 		return false
 	}
-	sig, ok := f.pkg.TypesInfo.TypeOf(c.Fun).Underlying().(*types.Signature)
+	sig, ok := f.Pkg.TypesInfo.TypeOf(c.Fun).Underlying().(*types.Signature)
 	return ok && ctxtypes.ContextParam(sig) >= 0
 }

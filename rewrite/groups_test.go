@@ -3,6 +3,8 @@ package rewrite
 import (
 	"go/token"
 	"testing"
+
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
 // TestClosureOrderByFile: a group's members are ordered by file and
@@ -15,7 +17,7 @@ func TestClosureOrderByFile(t *testing.T) {
 	a := fset.AddFile("/m/a.go", -1, 100)
 	inB, inA, laterInA := node{"func", b.Pos(10)}, node{"func", a.Pos(50)}, node{"iface", a.Pos(60)}
 	fl := &flow{
-		p:        &program{fset: fset},
+		p:        &source.Program{Fset: fset},
 		edges:    map[node][]node{inB: {laterInA}, laterInA: {inA}},
 		closures: map[node][]node{},
 	}

@@ -6,15 +6,16 @@ import (
 	"go/types"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
 // shadowsContext reports whether the file declares something else named
 // context, so the package must be imported under another name.
-func shadowsContext(f *file) bool {
+func shadowsContext(f *source.File) bool {
 	shadow := false
-	ast.Inspect(f.ast, func(n ast.Node) bool {
+	ast.Inspect(f.Syntax, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && id.Name == "context" {
-			if obj := f.pkg.TypesInfo.Defs[id]; obj != nil {
+			if obj := f.Pkg.TypesInfo.Defs[id]; obj != nil {
 				if _, ok := obj.(*types.PkgName); !ok {
 					shadow = true
 				}
@@ -24,7 +25,7 @@ func shadowsContext(f *file) bool {
 	})
 	if !shadow {
 		// A package-level declaration in another file of the package.
-		if obj := f.pkg.Types.Scope().Lookup("context"); obj != nil {
+		if obj := f.Pkg.Types.Scope().Lookup("context"); obj != nil {
 			shadow = true
 		}
 	}
@@ -36,7 +37,7 @@ func shadowsContext(f *file) bool {
 func (e *edit) resolver() resolverFunc {
 	if e.names == nil {
 		e.names = map[string]string{"context": "context", "time": "time", "net": "net", "net/http": "http", "os/exec": "exec", ctxtypes.HealthPath: "health", "C": "C"}
-		for _, pkg := range e.p.pkgs {
+		for _, pkg := range e.p.Pkgs {
 			if pkg.Name != "" {
 				e.names[pkg.PkgPath] = pkg.Name
 			}

@@ -118,7 +118,7 @@ func (pl *execution) suspects(sets []*ChangeSet, pkg *packages.Package) []*Chang
 	var out []*ChangeSet
 	for _, cs := range sets {
 		for _, pos := range setPositions(cs) {
-			if f := pl.prog.fset.File(pos); f != nil && files[f.Name()] {
+			if f := pl.prog.Fset.File(pos); f != nil && files[f.Name()] {
 				out = append(out, cs)
 				break
 			}

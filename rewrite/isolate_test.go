@@ -24,8 +24,8 @@ func TestIsolateBrokenSet(t *testing.T) {
 	// A set that passes ctx to h.Deregister(), in the loop's function:
 	// too many arguments.
 	var bogus *ChangeSet
-	for _, f := range pl.prog.files {
-		ast.Inspect(f.ast, func(n ast.Node) bool {
+	for _, f := range pl.prog.Files {
+		ast.Inspect(f.Syntax, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok {
 				if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Deregister" {
 					bogus = &ChangeSet{Name: "bogus", PassCtx: []token.Pos{c.Lparen}}
@@ -54,8 +54,8 @@ func TestIsolateBrokenSet(t *testing.T) {
 // and leaves its callers as they are: it breaks every file calling it.
 func bogusAddParam(t *testing.T, pl *Plan, name string) *ChangeSet {
 	t.Helper()
-	for _, f := range pl.prog.files {
-		for _, d := range f.ast.Decls {
+	for _, f := range pl.prog.Files {
+		for _, d := range f.Syntax.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
 				return &ChangeSet{Name: "bogus " + name, AddParam: []token.Pos{fd.Name.Pos()}}
 			}
@@ -188,7 +188,7 @@ func TestLoopRefusedWithItsWork(t *testing.T) {
 	if loop == nil {
 		t.Fatal("no loop set planned")
 	}
-	_, decl := pl.prog.funcAt(loop.Loop.Call)
+	_, decl := pl.prog.FuncAt(loop.Loop.Call)
 	var deregister token.Pos
 	ast.Inspect(decl, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {

@@ -253,14 +253,14 @@ func (b *builder) loop(root hop, label, kind string) (setKey, bool) {
 		return b.periodic(root, label, found.err == nil)
 	}
 	if found.err != nil {
-		b.refuse("no tick", found.err.Error()+": derive a context from the tick's deadline by hand, then run -fix again", p.fset.Position(root.pos), label)
+		b.refuse("no tick", found.err.Error()+": derive a context from the tick's deadline by hand, then run -fix again", p.Fset.Position(root.pos), label)
 		return setKey{}, false
 	}
 	if !sh.deadline {
 		if b.opts.Todo {
 			return setKey{}, true // the root passes context.TODO()
 		}
-		b.refuse("no deadline", "the tick carries no deadline: make the handle's C carry one (as runtime/health does), or run with -fix.todo to thread ctx below the loop from context.TODO()", p.fset.Position(root.pos), label)
+		b.refuse("no deadline", "the tick carries no deadline: make the handle's C carry one (as runtime/health does), or run with -fix.todo to thread ctx below the loop from context.TODO()", p.Fset.Position(root.pos), label)
 		return setKey{}, false
 	}
 	if found.derived {
@@ -287,7 +287,7 @@ func (b *builder) loopAt(root hop) loopFound {
 	if f, ok := b.loops[root.pos]; ok {
 		return f
 	}
-	info := root.file.pkg.TypesInfo
+	info := root.file.Pkg.TypesInfo
 	sh, err := findLoop(info, root.decl, root.pos)
 	f := loopFound{sh: sh, err: err}
 	if err == nil && sh.deadline {

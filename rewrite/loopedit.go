@@ -21,12 +21,12 @@ func (e *edit) loop(l *Loop) {
 		e.periodic(l)
 		return
 	}
-	f := e.p.fileAt(l.Recv)
-	_, decl := e.p.funcAt(l.Recv)
-	info := f.pkg.TypesInfo
+	f := e.p.FileAt(l.Recv)
+	_, decl := e.p.FuncAt(l.Recv)
+	info := f.Pkg.TypesInfo
 	sh, err := findLoop(info, decl, l.Call)
 	if err != nil {
-		e.fail("%s: %v", e.p.fset.Position(l.Call), err)
+		e.fail("%s: %v", e.p.Fset.Position(l.Call), err)
 		return
 	}
 	parent, threaded := e.ctxAt(sh.region[0].Pos())
@@ -55,7 +55,7 @@ func (e *edit) loop(l *Loop) {
 	case after:
 		list := e.stmtList(sh.stmt)
 		if list == nil {
-			e.fail("%s: cannot edit the tick's receive", e.p.fset.Position(sh.stmt.Pos()))
+			e.fail("%s: cannot edit the tick's receive", e.p.Fset.Position(sh.stmt.Pos()))
 			return
 		}
 		ds := e.dstOf(sh.stmt).(dst.Stmt)
@@ -73,7 +73,7 @@ func (e *edit) loop(l *Loop) {
 			dcc := e.dstOf(sh.clause).(*dst.CommClause)
 			if a, ok := dcc.Comm.(*dst.AssignStmt); ok && a.Tok == token.DEFINE {
 				if id, ok := a.Lhs[0].(*dst.Ident); ok && id.Name != "_" {
-					e.fail("%s: the tick is received into %s, local to its case: receive it into a variable declared before the loop", e.p.fset.Position(sh.clause.Pos()), id.Name)
+					e.fail("%s: the tick is received into %s, local to its case: receive it into a variable declared before the loop", e.p.Fset.Position(sh.clause.Pos()), id.Name)
 					return
 				}
 			}
@@ -134,7 +134,7 @@ func (e *edit) declareDeadline(sh *loopShape, name string) (list *[]dst.Stmt, at
 	}
 	list = e.stmtList(st)
 	if list == nil {
-		e.fail("%s: cannot declare the deadline", e.p.fset.Position(st.Pos()))
+		e.fail("%s: cannot declare the deadline", e.p.Fset.Position(st.Pos()))
 		return nil, 0, false
 	}
 	decl := &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{Names: []*dst.Ident{dst.NewIdent(name)}, Type: &dst.Ident{Name: "Time", Path: "time"}}}}}
@@ -193,7 +193,7 @@ func region2(sh *loopShape, name string) region {
 
 // stmtList is the dst statement list that holds the statement st.
 func (e *edit) stmtList(st ast.Stmt) *[]dst.Stmt {
-	_, path := e.p.enclosing(st.Pos())
+	_, path := e.p.Enclosing(st.Pos())
 	for i, n := range path {
 		if n != st || i+1 >= len(path) {
 			continue

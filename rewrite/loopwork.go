@@ -30,7 +30,7 @@ func (pl *execution) loopWork() map[*ChangeSet][]*ChangeSet {
 			continue // not a loop, or one merged with edits of its own
 		}
 		pure[cs] = true
-		if _, decl := pl.prog.funcAt(cs.Loop.Call); decl != nil {
+		if _, decl := pl.prog.FuncAt(cs.Loop.Call); decl != nil {
 			s := span{decl.Pos(), decl.End()}
 			loops[s] = append(loops[s], cs)
 		}

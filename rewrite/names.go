@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
 // nameParam picks the name of the ctx parameter a function gains.
@@ -17,17 +18,17 @@ func (e *edit) nameParam(pos token.Pos) {
 	default:
 		return
 	}
-	f := e.p.fileAt(pos)
-	scope := f.pkg.TypesInfo.Scopes[ft]
+	f := e.p.FileAt(pos)
+	scope := f.Pkg.TypesInfo.Scopes[ft]
 	if scope == nil {
 		return
 	}
-	name := freeName(fn, "ctx", f.pkg.TypesInfo, true)
-	if st, ok := topLevelDefine(f.pkg.TypesInfo, funcBody(fn), name); ok {
+	name := freeName(fn, "ctx", f.Pkg.TypesInfo, true)
+	if st, ok := topLevelDefine(f.Pkg.TypesInfo, source.FuncBody(fn), name); ok {
 		if st == nil {
 			// The body declares that name itself, in the parameters'
 			// scope: another name.
-			name = freeName(fn, "ctx", f.pkg.TypesInfo, false)
+			name = freeName(fn, "ctx", f.Pkg.TypesInfo, false)
 		} else {
 			// "ctx := context.Background()" stood for the context the
 			// function now takes: the parameter replaces it.
@@ -52,7 +53,7 @@ func topLevelDefine(info *types.Info, body *ast.BlockStmt, name string) (st ast.
 			}
 			for _, l := range s.Lhs {
 				if id, isID := l.(*ast.Ident); isID && id.Name == name {
-					if len(s.Lhs) == 1 && len(s.Rhs) == 1 && emptyContext(info, s.Rhs[0]) {
+					if len(s.Lhs) == 1 && len(s.Rhs) == 1 && source.EmptyContext(info, s.Rhs[0]) {
 						return s, true
 					}
 					return nil, true

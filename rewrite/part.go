@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
 )
@@ -62,7 +63,7 @@ var alwaysInPart = false
 
 // A part is the portion of a file that is decorated.
 type part struct {
-	f     *file
+	f     *source.File
 	ast   *ast.File // the trimmed copy
 	kept  map[ast.Decl]bool
 	paths []string // imports used outside the kept declarations
@@ -110,19 +111,19 @@ func declAt(f *ast.File, pos token.Pos) ast.Decl {
 // newPart trims f to its imports and the declarations holding positions.
 // It returns nil when the trimmed file would be most of the file anyway,
 // or when a position lies outside every declaration.
-func newPart(f *file, positions []token.Pos) *part {
+func newPart(f *source.File, positions []token.Pos) *part {
 	pt := &part{f: f, kept: map[ast.Decl]bool{}}
 	for _, pos := range positions {
-		d := declAt(f.ast, pos)
+		d := declAt(f.Syntax, pos)
 		if d == nil {
 			return nil
 		}
 		pt.kept[d] = true
 	}
-	if !alwaysInPart && 2*len(pt.kept) > len(f.ast.Decls) {
+	if !alwaysInPart && 2*len(pt.kept) > len(f.Syntax.Decls) {
 		return nil
 	}
-	t := *f.ast
+	t := *f.Syntax
 	// Without the file's scope: dst would decorate every declaration its
 	// objects name.
 	t.Doc, t.Decls, t.Comments, t.Scope, t.Unresolved = nil, nil, nil, nil, nil
@@ -131,7 +132,7 @@ func newPart(f *file, positions []token.Pos) *part {
 	// is in the bytes they replace).
 	var spans [][2]token.Pos
 	var imports [2]token.Pos
-	for _, d := range f.ast.Decls {
+	for _, d := range f.Syntax.Decls {
 		switch {
 		case isImport(d):
 			if imports[0] == token.NoPos {
@@ -148,7 +149,7 @@ func newPart(f *file, positions []token.Pos) *part {
 	if imports[0] != token.NoPos {
 		spans = append(spans, imports)
 	}
-	for _, cg := range f.ast.Comments {
+	for _, cg := range f.Syntax.Comments {
 		if slices.ContainsFunc(spans, func(s [2]token.Pos) bool { return s[0] <= cg.Pos() && cg.End() <= s[1] }) {
 			t.Comments = append(t.Comments, cg)
 		}
@@ -157,20 +158,20 @@ func newPart(f *file, positions []token.Pos) *part {
 	// The restorer drops the imports nothing in the file it prints uses:
 	// keep those that the declarations left out use.
 	used := map[string]bool{}
-	for _, d := range f.ast.Decls {
+	for _, d := range f.Syntax.Decls {
 		if isImport(d) || pt.kept[d] {
 			continue
 		}
 		ast.Inspect(d, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
-				if pn, ok := f.pkg.TypesInfo.Uses[id].(*types.PkgName); ok {
+				if pn, ok := f.Pkg.TypesInfo.Uses[id].(*types.PkgName); ok {
 					used[pn.Imported().Path()] = true
 				}
 			}
 			return true
 		})
 	}
-	for _, is := range f.ast.Imports {
+	for _, is := range f.Syntax.Imports {
 		if is.Name != nil && is.Name.Name == "." {
 			if p, err := strconv.Unquote(is.Path.Value); err == nil {
 				used[p] = true // its uses are not qualified: keep it
@@ -200,7 +201,7 @@ func (pt *part) marker() dst.Decl {
 // renamed or removed, a declaration added) is an error: the file is then
 // decorated whole.
 func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]byte, error) {
-	if len(src) != pt.f.tf.Size() {
+	if len(src) != pt.f.TokenFile.Size() {
 		return nil, fmt.Errorf("the file changed since it was loaded")
 	}
 	mark := pt.marker()
@@ -232,7 +233,7 @@ func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]b
 	var splices []splice
 	// The import declarations, as one region.
 	var oldImp, newImp []ast.Decl
-	for _, d := range pt.f.ast.Decls {
+	for _, d := range pt.f.Syntax.Decls {
 		if isImport(d) {
 			oldImp = append(oldImp, d)
 		}
@@ -246,10 +247,10 @@ func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]b
 	// only printed back when every import kept its name (the restorer
 	// renames one on a clash with an import it adds, or to make room for
 	// context) and none went away (with it would go its comments).
-	if err := sameImports(pt.f.ast, of); err != nil {
+	if err := sameImports(pt.f.Syntax, of); err != nil {
 		return nil, err
 	}
-	orig := pt.f.tf
+	orig := pt.f.TokenFile
 	var text []byte
 	if len(newImp) > 0 {
 		text = out[off(startOf(newImp[0])):off(newImp[len(newImp)-1].End())]
@@ -264,16 +265,16 @@ func (pt *part) print(fr *decorator.FileRestorer, df *dst.File, src []byte) ([]b
 	case len(newImp) > 0:
 		// On a line of its own after the package clause's, which may end
 		// in a comment; not where a declaration or comment goes on.
-		line := orig.PositionFor(pt.f.ast.Name.End(), false).Line
+		line := orig.PositionFor(pt.f.Syntax.Name.End(), false).Line
 		if line >= orig.LineCount() {
 			return nil, fmt.Errorf("nothing follows the package clause's line")
 		}
 		p := orig.LineStart(line + 1)
 		at := orig.Offset(p)
-		if len(pt.f.ast.Decls) > 0 && startOf(pt.f.ast.Decls[0]) < p {
+		if len(pt.f.Syntax.Decls) > 0 && startOf(pt.f.Syntax.Decls[0]) < p {
 			return nil, fmt.Errorf("a declaration shares the package clause's line")
 		}
-		for _, cg := range pt.f.ast.Comments {
+		for _, cg := range pt.f.Syntax.Comments {
 			if cg.Pos() < p && p < cg.End() {
 				return nil, fmt.Errorf("a comment spans the package clause's line end")
 			}

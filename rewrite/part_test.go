@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
 	"github.com/stretchr/testify/assert"
@@ -50,7 +51,7 @@ func (t T) M() string { return t.f("x") }
 `
 
 // partFile type-checks src as the only file of package p.
-func partFile(t *testing.T, src string) *file {
+func partFile(t *testing.T, src string) *source.File {
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments|parser.SkipObjectResolution)
@@ -59,10 +60,10 @@ func partFile(t *testing.T, src string) *file {
 	tp, err := (&types.Config{Importer: importer.Default()}).Check("example.com/p", fset, []*ast.File{f}, info)
 	require.NoError(t, err)
 	pkg := &packages.Package{ID: "example.com/p", PkgPath: "example.com/p", Name: "p", Fset: fset, Syntax: []*ast.File{f}, Types: tp, TypesInfo: info}
-	return &file{name: "p.go", ast: f, pkg: pkg, tf: fset.File(f.Pos())}
+	return &source.File{Name: "p.go", Syntax: f, Pkg: pkg, TokenFile: fset.File(f.Pos())}
 }
 
-func partPrint(t *testing.T, f *file, pt *part, src string, edit func(dec *decorator.Decorator, df *dst.File)) string {
+func partPrint(t *testing.T, f *source.File, pt *part, src string, edit func(dec *decorator.Decorator, df *dst.File)) string {
 	t.Helper()
 	out, err := tryPartPrint(t, f, pt, src, edit, nil)
 	require.NoError(t, err)
@@ -71,7 +72,7 @@ func partPrint(t *testing.T, f *file, pt *part, src string, edit func(dec *decor
 
 // tryPartPrint decorates pt, edits it, and prints it with aliases for
 // the restorer.
-func tryPartPrint(t *testing.T, f *file, pt *part, src string, edit func(dec *decorator.Decorator, df *dst.File), alias map[string]string) (string, error) {
+func tryPartPrint(t *testing.T, f *source.File, pt *part, src string, edit func(dec *decorator.Decorator, df *dst.File), alias map[string]string) (string, error) {
 	t.Helper()
 	dec := newDecorator(f)
 	df, err := dec.DecorateFile(pt.ast)
@@ -80,7 +81,7 @@ func tryPartPrint(t *testing.T, f *file, pt *part, src string, edit func(dec *de
 	if edit != nil {
 		edit(dec, df)
 	}
-	fr := decorator.NewRestorerWithImports(f.pkg.PkgPath, resolverFunc(func(p string) (string, error) { return path.Base(p), nil })).FileRestorer()
+	fr := decorator.NewRestorerWithImports(f.Pkg.PkgPath, resolverFunc(func(p string) (string, error) { return path.Base(p), nil })).FileRestorer()
 	for p, a := range alias {
 		fr.Alias[p] = a
 	}
@@ -93,7 +94,7 @@ func tryPartPrint(t *testing.T, f *file, pt *part, src string, edit func(dec *de
 // added, a first import where the package clause's line goes on.
 func TestPartRefuses(t *testing.T) {
 	f := partFile(t, partSrc)
-	b := f.ast.Decls[3].(*ast.FuncDecl)
+	b := f.Syntax.Decls[3].(*ast.FuncDecl)
 	_, err := tryPartPrint(t, f, newPartAlways(t, f, b.Pos()), partSrc, addCtx(b), map[string]string{"strings": "stdstrings"})
 	assert.ErrorContains(t, err, "renamed")
 
@@ -104,7 +105,7 @@ func TestPartRefuses(t *testing.T) {
 
 	const oneLine = "package p; func F() {}\n\nfunc G() {}\n"
 	f = partFile(t, oneLine)
-	g := f.ast.Decls[1].(*ast.FuncDecl)
+	g := f.Syntax.Decls[1].(*ast.FuncDecl)
 	_, err = tryPartPrint(t, f, newPartAlways(t, f, g.Pos()), oneLine, addCtx(g), nil)
 	assert.ErrorContains(t, err, "package clause")
 }
@@ -113,12 +114,12 @@ func TestPartRefuses(t *testing.T) {
 // the file, byte for byte, whichever declarations the part holds.
 func TestPartIdentity(t *testing.T) {
 	f := partFile(t, partSrc)
-	for _, d := range f.ast.Decls {
+	for _, d := range f.Syntax.Decls {
 		if isImport(d) {
 			continue
 		}
 		pt := newPartAlways(t, f, d.Pos())
-		assert.Equal(t, partSrc, partPrint(t, f, pt, partSrc, nil), "with %T at %s", d, f.pkg.Fset.Position(d.Pos()))
+		assert.Equal(t, partSrc, partPrint(t, f, pt, partSrc, nil), "with %T at %s", d, f.Pkg.Fset.Position(d.Pos()))
 	}
 }
 
@@ -128,7 +129,7 @@ func TestPartIdentity(t *testing.T) {
 func TestPartImports(t *testing.T) {
 	f := partFile(t, partSrc)
 	var b *ast.FuncDecl
-	for _, d := range f.ast.Decls {
+	for _, d := range f.Syntax.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "B" {
 			b = fd
 		}
@@ -153,7 +154,7 @@ func TestPartImports(t *testing.T) {
 func TestPartFirstImport(t *testing.T) {
 	const src = "// Package p.\npackage p // trailing\n\n// F is first.\nfunc F() {}\n\n// G is second.\nfunc G() {}\n"
 	f := partFile(t, src)
-	g := f.ast.Decls[1].(*ast.FuncDecl)
+	g := f.Syntax.Decls[1].(*ast.FuncDecl)
 	out := partPrint(t, f, newPartAlways(t, f, g.Pos()), src, addCtx(g))
 	assert.Equal(t, "// Package p.\npackage p // trailing\n\nimport \"context\"\n\n// F is first.\nfunc F() {}\n\n// G is second.\nfunc G(ctx context.Context) {}\n", out)
 }
@@ -169,7 +170,7 @@ func addCtx(fd *ast.FuncDecl) func(dec *decorator.Decorator, df *dst.File) {
 
 // newPartAlways is newPart without the share above which a file is
 // decorated whole.
-func newPartAlways(t *testing.T, f *file, pos token.Pos) *part {
+func newPartAlways(t *testing.T, f *source.File, pos token.Pos) *part {
 	t.Helper()
 	alwaysInPart = true
 	defer func() { alwaysInPart = false }()
@@ -183,7 +184,7 @@ func newPartAlways(t *testing.T, f *file, pos token.Pos) *part {
 func TestPartEmptyImports(t *testing.T) {
 	const src = "package p\n\nimport ()\n\n// F is first.\nfunc F() {}\n\n// G is second.\nfunc G() {}\n"
 	f := partFile(t, src)
-	g := f.ast.Decls[2].(*ast.FuncDecl)
+	g := f.Syntax.Decls[2].(*ast.FuncDecl)
 	out := partPrint(t, f, newPartAlways(t, f, g.Pos()), src, func(dec *decorator.Decorator, _ *dst.File) {
 		d := dec.Dst.Nodes[g].(*dst.FuncDecl)
 		d.Type.Params.List = append(d.Type.Params.List, &dst.Field{Names: []*dst.Ident{dst.NewIdent("n")}, Type: dst.NewIdent("int")})

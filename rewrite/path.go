@@ -13,13 +13,14 @@ import (
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
 // hop is one call of a path, found in the syntax.
 type hop struct {
 	pos   token.Pos
 	call  *ast.CallExpr
-	file  *file
+	file  *source.File
 	inner ast.Node // the innermost function around the call
 	decl  *ast.FuncDecl
 }
@@ -30,7 +31,7 @@ type hop struct {
 // it would through any call; nil when pos is no such value.
 func (b *builder) passedAt(pos token.Pos) []hop {
 	p := b.pl.prog
-	f, path := p.enclosing(pos)
+	f, path := p.Enclosing(pos)
 	if f == nil || len(path) < 2 {
 		return nil
 	}
@@ -44,15 +45,15 @@ func (b *builder) passedAt(pos token.Pos) []hop {
 			}
 		}
 	}
-	if call == nil || !holdsFunc(f.pkg.TypesInfo.TypeOf(arg)) {
+	if call == nil || !holdsFunc(f.Pkg.TypesInfo.TypeOf(arg)) {
 		return nil
 	}
-	fn, ok := typeutil.Callee(f.pkg.TypesInfo, call).(*types.Func)
+	fn, ok := typeutil.Callee(f.Pkg.TypesInfo, call).(*types.Func)
 	if !ok {
 		return nil
 	}
-	g := p.funcOf(fn)
-	if g == nil || g.decl.Body == nil {
+	g := p.FuncOf(fn)
+	if g == nil || g.Decl.Body == nil {
 		return nil
 	}
 	i := slices.Index(call.Args, arg)
@@ -61,10 +62,10 @@ func (b *builder) passedAt(pos token.Pos) []hop {
 	}
 	var param types.Object
 	k := 0
-	for _, field := range g.decl.Type.Params.List {
+	for _, field := range g.Decl.Type.Params.List {
 		for _, name := range field.Names {
 			if k == i {
-				param = g.file.pkg.TypesInfo.Defs[name]
+				param = g.File.Pkg.TypesInfo.Defs[name]
 			}
 			k++
 		}
@@ -73,9 +74,9 @@ func (b *builder) passedAt(pos token.Pos) []hop {
 		return nil
 	}
 	var inside *ast.CallExpr
-	ast.Inspect(g.decl.Body, func(n ast.Node) bool {
+	ast.Inspect(g.Decl.Body, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok && inside == nil {
-			if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && g.file.pkg.TypesInfo.Uses[id] == param {
+			if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && g.File.Pkg.TypesInfo.Uses[id] == param {
 				inside = c
 			}
 		}
@@ -84,11 +85,11 @@ func (b *builder) passedAt(pos token.Pos) []hop {
 	if inside == nil {
 		return nil
 	}
-	outerInner, outerDecl := p.funcAt(call.Pos())
-	innerInner, innerDecl := p.funcAt(inside.Pos())
+	outerInner, outerDecl := p.FuncAt(call.Pos())
+	innerInner, innerDecl := p.FuncAt(inside.Pos())
 	return []hop{
 		{pos: call.Pos(), call: call, file: f, inner: outerInner, decl: outerDecl},
-		{pos: inside.Pos(), call: inside, file: g.file, inner: innerInner, decl: innerDecl},
+		{pos: inside.Pos(), call: inside, file: g.File, inner: innerInner, decl: innerDecl},
 	}
 }
 
@@ -108,13 +109,13 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 	hops := make([]hop, 0, len(path))
 	var of []int // of[j]: the index in path of hops[j]
 	for i, h := range path {
-		if i > 0 && p.files[h.File] == nil && !p.inModule(h.File) {
+		if i > 0 && p.Files[h.File] == nil && !p.InModule(h.File) {
 			// The path enters a dependency: its call in the module is the
 			// boundary, given the context as a blocking call would be (a
 			// context form, or a request that carries it).
 			break
 		}
-		pos := p.pos(h.File, h.Line, h.Col)
+		pos := p.Pos(h.File, h.Line, h.Col)
 		next := s.Reach.Sink
 		if i+1 < len(path) {
 			next = path[i+1].Func
@@ -126,20 +127,20 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		if !ok {
 			// Paths share most hops (expand adds hundreds of thousands
 			// on a large module): find each call once.
-			if call := p.callAt(pos, calleeNamed(p, next)); call != nil {
-				inner, decl := p.funcAt(pos)
-				r = []hop{{pos: pos, call: call, file: p.fileAt(pos), inner: inner, decl: decl}}
+			if call := p.CallAt(pos, calleeNamed(p, next)); call != nil {
+				inner, decl := p.FuncAt(pos)
+				r = []hop{{pos: pos, call: call, file: p.FileAt(pos), inner: inner, decl: decl}}
 			} else {
 				r = b.passedAt(pos)
 			}
 			b.resolved[key] = r
 		}
-		if r == nil && p.receiveAt(pos) {
-			b.refuse("hand-off", fmt.Sprintf("%s waits at %s:%d for %s, which sends on the channel it receives from: a context does not follow a channel; send the deadline with the work, or bound the wait, by hand", h.Func, filepath.Base(h.File), h.Line, next), p.fset.Position(pos), label)
+		if r == nil && p.ReceiveAt(pos) {
+			b.refuse("hand-off", fmt.Sprintf("%s waits at %s:%d for %s, which sends on the channel it receives from: a context does not follow a channel; send the deadline with the work, or bound the wait, by hand", h.Func, filepath.Base(h.File), h.Line, next), p.Fset.Position(pos), label)
 			return 0
 		}
 		if r == nil {
-			b.refuse("unresolved", fmt.Sprintf("no call of %s at %s:%d:%d in the loaded packages", next, h.File, h.Line, h.Col), p.fset.Position(pos), label)
+			b.refuse("unresolved", fmt.Sprintf("no call of %s at %s:%d:%d in the loaded packages", next, h.File, h.Line, h.Col), p.Fset.Position(pos), label)
 			return 0
 		}
 		hops = append(hops, r...)
@@ -155,17 +156,17 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		// function without a context: it cannot change. (One that takes a
 		// context gets the threaded one, as any call.)
 		last := hops[len(hops)-1]
-		info := last.file.pkg.TypesInfo
+		info := last.file.Pkg.TypesInfo
 		// The signature as the call sees it: a generic type's method
 		// takes a context only once instantiated with one.
 		sig, _ := types.Unalias(info.TypeOf(last.call.Fun)).Underlying().(*types.Signature)
 		if fn, ok := typeutil.Callee(info, last.call).(*types.Func); ok && sig != nil && ctxtypes.ContextParam(sig) < 0 {
-			if tf := p.fset.File(fn.Pos()); tf != nil && (p.cgoFiles[tf.Name()] || p.inModule(tf.Name()) && p.files[tf.Name()] == nil) {
+			if tf := p.Fset.File(fn.Pos()); tf != nil && (p.CgoFiles[tf.Name()] || p.InModule(tf.Name()) && p.Files[tf.Name()] == nil) {
 				class, why := "generated file", "is declared in a generated file, which ctxlint does not edit: regenerate it with a context (for gRPC, the generated clients take one)"
-				if p.cgoFiles[tf.Name()] {
+				if p.CgoFiles[tf.Name()] {
 					class, why = "cgo", "is declared in a file cgo generates, which ctxlint cannot edit"
 				}
-				b.refuse(class, fmt.Sprintf("%s %s", fn.FullName(), why), p.fset.Position(last.call.Pos()), label)
+				b.refuse(class, fmt.Sprintf("%s %s", fn.FullName(), why), p.Fset.Position(last.call.Pos()), label)
 				return 0
 			}
 		}
@@ -216,7 +217,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		}
 		n := b.calleeNode(hops[i])
 		if n.kind == "" {
-			b.refuse("unresolved", fmt.Sprintf("cannot tell what %s calls", types.ExprString(hops[i].call.Fun)), p.fset.Position(hops[i].pos), label)
+			b.refuse("unresolved", fmt.Sprintf("cannot tell what %s calls", types.ExprString(hops[i].call.Fun)), p.Fset.Position(hops[i].pos), label)
 			return 0
 		}
 		keys = append(keys, b.component(n, label, hops[i].call.Pos()))
@@ -274,7 +275,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 // request is built where it is sent, or cannot be followed.
 func (b *builder) requestAbove(hops []hop) (int, *ast.CallExpr) {
 	last := hops[len(hops)-1]
-	fn, ok := typeutil.Callee(last.file.pkg.TypesInfo, last.call).(*types.Func)
+	fn, ok := typeutil.Callee(last.file.Pkg.TypesInfo, last.call).(*types.Func)
 	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || (fn.Name() != "Do" && fn.Name() != "RoundTrip") || len(last.call.Args) != 1 {
 		return 0, nil
 	}
@@ -285,7 +286,7 @@ func (b *builder) requestAbove(hops []hop) (int, *ast.CallExpr) {
 		if !ok || h.decl == nil {
 			return 0, nil
 		}
-		info := h.file.pkg.TypesInfo
+		info := h.file.Pkg.TypesInfo
 		obj := info.ObjectOf(id)
 		for _, c := range b.assigned(info, h.decl, obj) {
 			if f, ok := typeutil.Callee(info, c).(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() == "net/http" {
@@ -297,7 +298,7 @@ func (b *builder) requestAbove(hops []hop) (int, *ast.CallExpr) {
 		}
 		// A parameter of the function around the call: follow the
 		// argument the caller (the hop before) passes.
-		ft := funcType(h.inner)
+		ft := source.FuncType(h.inner)
 		j, field := ctxtypes.ParamIndex(info, ft, obj)
 		if j < 0 || k == 0 || j >= len(hops[k-1].call.Args) {
 			return 0, nil
@@ -312,7 +313,7 @@ func (b *builder) requestAbove(hops []hop) (int, *ast.CallExpr) {
 
 // calleeNamed matches a call whose callee's name is the last part of name
 // ("~Client.GetNodename", "(*net/http.Client).Do").
-func calleeNamed(p *program, name string) func(*ast.CallExpr) bool {
+func calleeNamed(p *source.Program, name string) func(*ast.CallExpr) bool {
 	name = strings.TrimPrefix(name, "~")
 	if i := strings.LastIndexAny(name, ".)"); i >= 0 {
 		name = name[i+1:]
@@ -341,15 +342,15 @@ func (b *builder) originPos(origin string) token.Pos {
 	if _, err := fmt.Sscanf(origin[j+1:], "%d:%d", &line, &col); err != nil {
 		return token.NoPos
 	}
-	return b.pl.prog.pos(origin[:j], line, col)
+	return b.pl.prog.Pos(origin[:j], line, col)
 }
 
 // emptyArgs plans, for a call on the path to a function that already takes
 // a context, to pass the threaded context instead of Background or TODO.
 func (b *builder) emptyArgs(h hop, label string) {
-	info := h.file.pkg.TypesInfo
+	info := h.file.Pkg.TypesInfo
 	for _, arg := range h.call.Args {
-		if emptyContext(info, arg) {
+		if source.EmptyContext(info, arg) {
 			pos := arg.Pos()
 			b.single("empty", pos, func(cs *ChangeSet) { cs.Empty = append(cs.Empty, pos) }, label)
 		}
@@ -360,7 +361,7 @@ func (b *builder) emptyArgs(h hop, label string) {
 // when it calls one (no function is called statically); the zero node
 // otherwise.
 func (b *builder) dynamicSink(last hop) node {
-	info := last.file.pkg.TypesInfo
+	info := last.file.Pkg.TypesInfo
 	if _, ok := typeutil.Callee(info, last.call).(*types.Func); ok {
 		return node{}
 	}
@@ -381,7 +382,7 @@ func (b *builder) dynamicSink(last hop) node {
 // returns no node where any of those calls is not through such a value
 // (exec.Command itself is the sink's to rename).
 func (b *builder) commandSlot(last hop) (node, token.Pos) {
-	info := last.file.pkg.TypesInfo
+	info := last.file.Pkg.TypesInfo
 	builds := b.commandBuilds(last)
 	var slot node
 	for _, c := range builds {
@@ -408,7 +409,7 @@ func (b *builder) commandSlot(last hop) (node, token.Pos) {
 // calls that build the command: the receiver itself, or the values
 // assigned to the local it is.
 func (b *builder) commandBuilds(last hop) []*ast.CallExpr {
-	info := last.file.pkg.TypesInfo
+	info := last.file.Pkg.TypesInfo
 	fn, ok := typeutil.Callee(info, last.call).(*types.Func)
 	sel, isSel := ast.Unparen(last.call.Fun).(*ast.SelectorExpr)
 	if !ok || !isSel || fn.Signature().Recv() == nil || types.TypeString(fn.Signature().Recv().Type(), nil) != "*os/exec.Cmd" {
@@ -430,7 +431,7 @@ func (b *builder) commandBuilds(last hop) []*ast.CallExpr {
 // passes it, first, a context the function has in scope (a variable, not
 // context.TODO()).
 func (b *builder) commandHasContext(last hop) bool {
-	info := last.file.pkg.TypesInfo
+	info := last.file.Pkg.TypesInfo
 	builds := b.commandBuilds(last)
 	for _, c := range builds {
 		if _, static := typeutil.Callee(info, c).(*types.Func); static || len(c.Args) == 0 {
@@ -451,7 +452,7 @@ func (b *builder) calleeNode(h hop) node {
 	if n, ok := b.callees[k]; ok {
 		return n
 	}
-	n := b.pl.flow.nodeOf(h.file.pkg.TypesInfo, h.call.Fun)
+	n := b.pl.flow.nodeOf(h.file.Pkg.TypesInfo, h.call.Fun)
 	if lit, ok := ast.Unparen(h.call.Fun).(*ast.FuncLit); ok {
 		n = node{kind: "lit", pos: lit.Type.Pos()}
 	}
@@ -460,7 +461,7 @@ func (b *builder) calleeNode(h hop) node {
 }
 
 type calleeKey struct {
-	file *file
+	file *source.File
 	call *ast.CallExpr
 }
 

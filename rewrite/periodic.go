@@ -34,7 +34,7 @@ func (b *builder) periodic(root hop, label string, ticked bool) (setKey, bool) {
 	name := root.decl.Name.Name
 	timeout, err := b.timeoutOf(root.decl)
 	if err != nil {
-		b.refuse("bad directive", err.Error(), p.fset.Position(root.decl.Pos()), label)
+		b.refuse("bad directive", err.Error(), p.Fset.Position(root.decl.Pos()), label)
 		return setKey{}, false
 	}
 	if timeout == "" {
@@ -45,10 +45,10 @@ func (b *builder) periodic(root hop, label string, ticked bool) (setKey, bool) {
 		if ticked {
 			why = "the tick carries no deadline: make the handle's C carry one (as runtime/health does)"
 		}
-		b.refuse("no deadline", why+": run with -fix.timeout=D to bound each iteration by D (or mark it //ctxlint:monitored timeout=EXPR, the loop's interval), or with -fix.todo to thread ctx below it from context.TODO()", p.fset.Position(root.pos), label)
+		b.refuse("no deadline", why+": run with -fix.timeout=D to bound each iteration by D (or mark it //ctxlint:monitored timeout=EXPR, the loop's interval), or with -fix.todo to thread ctx below it from context.TODO()", p.Fset.Position(root.pos), label)
 		return setKey{}, false
 	}
-	info := root.file.pkg.TypesInfo
+	info := root.file.Pkg.TypesInfo
 	sh := findIteration(root.decl, root.pos)
 	if derivedBefore(info, sh.region, root.pos) {
 		return setKey{}, true // a run before bounded the iteration
@@ -165,9 +165,9 @@ func derivedBefore(info *types.Info, region []ast.Stmt, pos token.Pos) bool {
 // periodic derives a periodic loop's context from its timeout at the
 // start of the iteration's work.
 func (e *edit) periodic(l *Loop) {
-	f := e.p.fileAt(l.Recv)
-	_, decl := e.p.funcAt(l.Recv)
-	info := f.pkg.TypesInfo
+	f := e.p.FileAt(l.Recv)
+	_, decl := e.p.FuncAt(l.Recv)
+	info := f.Pkg.TypesInfo
 	sh := findIteration(decl, l.Call)
 	var region *[]dst.Stmt
 	switch {
@@ -184,12 +184,12 @@ func (e *edit) periodic(l *Loop) {
 		region = &e.dstOf(decl).(*dst.FuncDecl).Body.List
 	}
 	if region == nil {
-		e.fail("%s: cannot edit the loop's iteration", e.p.fset.Position(l.Recv))
+		e.fail("%s: cannot edit the loop's iteration", e.p.Fset.Position(l.Recv))
 		return
 	}
-	timeout, err := e.exprAt(l.Timeout, f.pkg.Types, l.Recv)
+	timeout, err := e.exprAt(l.Timeout, f.Pkg.Types, l.Recv)
 	if err != nil {
-		e.fail("%s: timeout %s: %v", e.p.fset.Position(decl.Pos()), l.Timeout, err)
+		e.fail("%s: timeout %s: %v", e.p.Fset.Position(decl.Pos()), l.Timeout, err)
 		return
 	}
 	parent, threaded := e.ctxAt(sh.region[0].Pos())

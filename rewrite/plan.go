@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
 // Options changes what the plan may do.
@@ -64,11 +65,14 @@ type Plan struct {
 	Sets     []*ChangeSet
 	Refusals []Refusal
 	Found    int // paths expand added to those reported
-	prog     *program
+	prog     *source.Program
 	flow     *flow
 	opts     Options
 	// excluded indexes the files the build excludes, once a set needed it.
 	excluded *excluded
+	// builds are the builds that include excluded files, loaded once
+	// for Migrate's passes (Options.builds).
+	builds loadedBuilds
 }
 
 // A ChangeSet is a connected group of edits, applied whole or not at all.
@@ -136,12 +140,11 @@ func (r Refusal) String() string {
 // run over the same packages, so that every caller and implementation is
 // known.
 func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan {
-	p := newProgram(pkgs)
-	p.overlay = opts.Overlay
-	if opts.builds != nil {
-		p.builds = opts.builds
+	p := source.New(pkgs, opts.Overlay)
+	pl := &Plan{prog: p, flow: newFlow(p), opts: opts, builds: opts.builds}
+	if pl.builds == nil {
+		pl.builds = loadedBuilds{}
 	}
-	pl := &Plan{prog: p, flow: newFlow(p), opts: opts}
 	b := newBuilder(pl, opts)
 	queue := slices.Clone(stuck)
 	for i := 0; i < len(queue); i++ {
@@ -171,7 +174,7 @@ func (pl *Plan) Dump() string {
 	pos := func(l []token.Pos) string {
 		var s []string
 		for _, p := range l {
-			s = append(s, shortPos(pl.prog.fset.Position(p)))
+			s = append(s, shortPos(pl.prog.Fset.Position(p)))
 		}
 		return strings.Join(s, " ")
 	}

@@ -62,7 +62,7 @@ func (pl *execution) execute() (*Result, error) {
 	drop := func(cs *ChangeSet, class, reason string, at token.Pos) {
 		sets = slices.DeleteFunc(sets, func(s *ChangeSet) bool { return s == cs })
 		refusedAs[cs] = class
-		res.Refusals = append(res.Refusals, Refusal{Class: class, Reason: fmt.Sprintf("%s: %s", cs.Name, reason), Pos: pl.prog.fset.Position(at), Paths: cs.Paths})
+		res.Refusals = append(res.Refusals, Refusal{Class: class, Reason: fmt.Sprintf("%s: %s", cs.Name, reason), Pos: pl.prog.Fset.Position(at), Paths: cs.Paths})
 	}
 	for round := 0; ; round++ {
 		if round == maxRounds {
@@ -107,11 +107,11 @@ func (pl *execution) execute() (*Result, error) {
 			}
 		}
 		if len(errs) == 0 {
-			res.next = pl.prog.next(checked)
+			res.next = checked.next(pl.prog.Roots)
 			res.Applied = sets
 			res.Files, res.Old = map[string][]byte{}, map[string][]byte{}
 			for name, src := range out {
-				old, err := pl.prog.source(name)
+				old, err := pl.prog.Source(name)
 				if err != nil {
 					return nil, err
 				}
@@ -148,11 +148,11 @@ func (pl *execution) execute() (*Result, error) {
 		}
 		if len(order) == 0 {
 			e := errs[0]
-			return nil, fmt.Errorf("internal error: the rewrite does not type-check (%s: %s), and no change set could be shown to cause it", shortPos(pl.prog.fset.Position(e.Pos)), e.Msg)
+			return nil, fmt.Errorf("internal error: the rewrite does not type-check (%s: %s), and no change set could be shown to cause it", shortPos(pl.prog.Fset.Position(e.Pos)), e.Msg)
 		}
 		for _, cs := range order {
 			e := blamed[cs]
-			drop(cs, "does not compile", fmt.Sprintf("with it, %s: %s", shortPos(pl.prog.fset.Position(e.Pos)), e.Msg), firstPos(cs))
+			drop(cs, "does not compile", fmt.Sprintf("with it, %s: %s", shortPos(pl.prog.Fset.Position(e.Pos)), e.Msg), firstPos(cs))
 		}
 	}
 }

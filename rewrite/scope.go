@@ -16,8 +16,8 @@ import (
 // Context() in tests, and context.TODO() elsewhere. threaded is false for
 // those fallbacks.
 func (e *edit) ctxAt(pos token.Pos) (expr dst.Expr, threaded bool) {
-	f := e.p.fileAt(pos)
-	info := f.pkg.TypesInfo
+	f := e.p.FileAt(pos)
+	info := f.Pkg.TypesInfo
 	var best *region
 	for i := range e.regions {
 		r := &e.regions[i]
@@ -25,8 +25,8 @@ func (e *edit) ctxAt(pos token.Pos) (expr dst.Expr, threaded bool) {
 			best = r
 		}
 	}
-	inner := f.pkg.Types.Scope().Innermost(pos)
-	for s := inner; s != nil && s != f.pkg.Types.Scope() && s != types.Universe; s = s.Parent() {
+	inner := f.Pkg.Types.Scope().Innermost(pos)
+	for s := inner; s != nil && s != f.Pkg.Types.Scope() && s != types.Universe; s = s.Parent() {
 		if best != nil && scopeWithin(s, best) {
 			return dst.NewIdent(best.name), true
 		}
@@ -58,17 +58,17 @@ func (e *edit) ctxAt(pos token.Pos) (expr dst.Expr, threaded bool) {
 	if best != nil {
 		return dst.NewIdent(best.name), true
 	}
-	_, decl := e.p.funcAt(pos)
+	_, decl := e.p.FuncAt(pos)
 	call := func(fun string) dst.Expr {
 		return &dst.CallExpr{Fun: &dst.Ident{Name: fun, Path: "context"}}
 	}
 	if decl == nil {
 		return call("TODO"), false
 	}
-	if decl.Recv == nil && (decl.Name.Name == "main" && f.pkg.Name == "main" || decl.Name.Name == "init") && !e.storedLit(pos) {
+	if decl.Recv == nil && (decl.Name.Name == "main" && f.Pkg.Name == "main" || decl.Name.Name == "init") && !e.storedLit(pos) {
 		return call("Background"), false
 	}
-	if strings.HasSuffix(f.name, "_test.go") {
+	if strings.HasSuffix(f.Name, "_test.go") {
 		for _, fld := range decl.Type.Params.List {
 			if t := info.TypeOf(fld.Type); t != nil && testingParam(t) && len(fld.Names) == 1 && fld.Names[0].Name != "_" {
 				return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(fld.Names[0].Name), Sel: dst.NewIdent("Context")}}, false
@@ -83,7 +83,7 @@ func (e *edit) ctxAt(pos token.Pos) (expr dst.Expr, threaded bool) {
 // main's or init's own run, so it gets context.TODO() rather than
 // context.Background().
 func (e *edit) storedLit(pos token.Pos) bool {
-	_, path := e.p.enclosing(pos)
+	_, path := e.p.Enclosing(pos)
 	for i, n := range path {
 		switch n.(type) {
 		case *ast.FuncDecl:

@@ -53,12 +53,12 @@ func (e *edit) requestContext(call *ast.CallExpr, info *types.Info) {
 	}
 	ctx, threaded := e.ctxAt(call.Lparen)
 	if !threaded {
-		e.fail("%s: no context in scope to give the request", e.p.fset.Position(call.Pos()))
+		e.fail("%s: no context in scope to give the request", e.p.Fset.Position(call.Pos()))
 		return
 	}
 	dc, ok := e.dstOf(call).(*dst.CallExpr)
 	if !ok || len(dc.Args) != 1 {
-		e.fail("%s: cannot edit the call", e.p.fset.Position(call.Pos()))
+		e.fail("%s: cannot edit the call", e.p.Fset.Position(call.Pos()))
 		return
 	}
 	if wc, ok := call.Args[0].(*ast.CallExpr); ok && isRequestWithContext(info, wc) {
@@ -96,7 +96,7 @@ func (e *edit) httpShortcut(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func
 	if method {
 		sel, ok := dc.Fun.(*dst.SelectorExpr)
 		if !ok {
-			e.fail("%s: cannot tell the client of %s", e.p.fset.Position(call.Pos()), fn.FullName())
+			e.fail("%s: cannot tell the client of %s", e.p.Fset.Position(call.Pos()), fn.FullName())
 			return
 		}
 		client = sel.X
@@ -177,7 +177,7 @@ func callInPlace(dc *dst.CallExpr, result dst.Expr, stmts []dst.Stmt) {
 // statement (inside a larger expression, or without that check after it):
 // the caller then calls a closure in place.
 func (e *edit) httpStatements(call *ast.CallExpr, client, newReq dst.Expr, header dst.Stmt) bool {
-	_, path := e.p.enclosing(call.Pos())
+	_, path := e.p.Enclosing(call.Pos())
 	k := slices.Index(path, ast.Node(call))
 	if k < 0 || len(path) < k+3 {
 		return false
@@ -210,12 +210,12 @@ func (e *edit) httpStatements(call *ast.CallExpr, client, newReq dst.Expr, heade
 	if dlist == nil {
 		return false
 	}
-	f := e.p.fileAt(call.Pos())
+	f := e.p.FileAt(call.Pos())
 	fn, _ := e.enclosingFunc(call.Pos())
 	if fn == nil {
 		return false
 	}
-	reqName := freeName(fn, "req", f.pkg.TypesInfo, false)
+	reqName := freeName(fn, "req", f.Pkg.TypesInfo, false)
 	das, ok := e.dstOf(as).(*dst.AssignStmt)
 	if !ok {
 		return false

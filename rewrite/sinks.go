@@ -26,17 +26,17 @@ var netLookups = map[string]bool{
 // function M with an MContext or MWithContext sibling → that sibling. A
 // context argument is already handled (Empty).
 func (e *edit) sink(lparen token.Pos) {
-	if call := e.p.callByLparen(lparen); call != nil {
+	if call := e.p.CallByLparen(lparen); call != nil {
 		e.sinkAt(call)
 	}
 }
 
 func (e *edit) sinkAt(call *ast.CallExpr) {
-	f := e.p.fileAt(call.Pos())
-	info := f.pkg.TypesInfo
+	f := e.p.FileAt(call.Pos())
+	info := f.Pkg.TypesInfo
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn == nil {
-		e.fail("%s: cannot tell what the blocking call calls", e.p.fset.Position(call.Pos()))
+		e.fail("%s: cannot tell what the blocking call calls", e.p.Fset.Position(call.Pos()))
 		return
 	}
 	if ctxtypes.ContextParam(fn.Signature()) >= 0 {
@@ -48,7 +48,7 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 	}
 	dc, ok := e.dstOf(call).(*dst.CallExpr)
 	if !ok {
-		e.fail("%s: cannot edit the call", e.p.fset.Position(call.Pos()))
+		e.fail("%s: cannot edit the call", e.p.Fset.Position(call.Pos()))
 		return
 	}
 	pkg := ""
@@ -107,7 +107,7 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 		if e.setContext(call, dc, fn, ctx) {
 			return
 		}
-		e.fail("%s: %s takes no context and has no context form: bound it by hand", e.p.fset.Position(call.Pos()), fn.FullName())
+		e.fail("%s: %s takes no context and has no context form: bound it by hand", e.p.Fset.Position(call.Pos()), fn.FullName())
 	}
 }
 
@@ -197,7 +197,7 @@ func (e *edit) commandContext(call *ast.CallExpr, info *types.Info) {
 	// field) is refused: left as it was, it would run unbounded with the
 	// set counted as applied.
 	if !done {
-		e.fail("%s: the command is not built with exec.Command in %s: build it with exec.CommandContext", e.p.fset.Position(call.Pos()), where)
+		e.fail("%s: the command is not built with exec.Command in %s: build it with exec.CommandContext", e.p.Fset.Position(call.Pos()), where)
 	}
 }
 
@@ -211,13 +211,13 @@ func (e *edit) tlsDial(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func, ctx
 	var netDialer dst.Expr
 	if fn.Name() == "DialWithDialer" {
 		if len(args) != 4 {
-			e.fail("%s: cannot read the arguments of %s", e.p.fset.Position(call.Pos()), fn.FullName())
+			e.fail("%s: cannot read the arguments of %s", e.p.Fset.Position(call.Pos()), fn.FullName())
 			return
 		}
 		netDialer, args = args[0], args[1:]
 	}
 	if len(args) != 3 {
-		e.fail("%s: cannot read the arguments of %s", e.p.fset.Position(call.Pos()), fn.FullName())
+		e.fail("%s: cannot read the arguments of %s", e.p.Fset.Position(call.Pos()), fn.FullName())
 		return
 	}
 	for _, a := range dc.Args {
@@ -287,7 +287,7 @@ func (e *edit) setContext(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func, 
 	if !ok || m.Signature().Params().Len() != 1 || !ctxtypes.IsContext(m.Signature().Params().At(0).Type()) {
 		return false
 	}
-	_, path := e.p.enclosing(call.Pos())
+	_, path := e.p.Enclosing(call.Pos())
 	for i, n := range path {
 		st, ok := n.(ast.Stmt)
 		if !ok || i+1 >= len(path) {
@@ -316,7 +316,7 @@ func (e *edit) setContext(call *ast.CallExpr, dc *dst.CallExpr, fn *types.Func, 
 // when it is outside any (a package variable's initializer), and its name
 // for messages.
 func (e *edit) enclosingFunc(pos token.Pos) (ast.Node, string) {
-	inner, decl := e.p.funcAt(pos)
+	inner, decl := e.p.FuncAt(pos)
 	if decl != nil {
 		return decl, decl.Name.Name
 	}

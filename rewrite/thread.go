@@ -31,7 +31,7 @@ func (b *builder) thread() {
 		memo[d] = 1
 		ok := false
 		for _, c := range b.callsOf(node{kind: "func", pos: d.Name.Pos()}) {
-			if _, cd := b.pl.prog.funcAt(c.Pos()); cd != nil && reaches(cd) {
+			if _, cd := b.pl.prog.FuncAt(c.Pos()); cd != nil && reaches(cd) {
 				ok = true
 				break
 			}
@@ -50,8 +50,8 @@ func (b *builder) thread() {
 				continue
 			}
 			// In file order: the sets found here join the plan in it.
-			for _, lp := range slices.SortedFunc(slices.Values(cs.PassCtx), b.pl.prog.comparePos) {
-				_, d := b.pl.prog.funcAt(lp)
+			for _, lp := range slices.SortedFunc(slices.Values(cs.PassCtx), b.pl.prog.ComparePos) {
+				_, d := b.pl.prog.FuncAt(lp)
 				if d == nil || b.roots[d] || d.Body == nil {
 					continue
 				}
@@ -82,9 +82,9 @@ func (b *builder) callsOf(n node) []*ast.CallExpr {
 
 // contextInScope reports whether a context variable is visible at pos.
 func (b *builder) contextInScope(pos token.Pos) bool {
-	f := b.pl.prog.fileAt(pos)
-	inner := f.pkg.Types.Scope().Innermost(pos)
-	for s := inner; s != nil && s != f.pkg.Types.Scope() && s != types.Universe; s = s.Parent() {
+	f := b.pl.prog.FileAt(pos)
+	inner := f.Pkg.Types.Scope().Innermost(pos)
+	for s := inner; s != nil && s != f.Pkg.Types.Scope() && s != types.Universe; s = s.Parent() {
 		for _, name := range s.Names() {
 			obj := s.Lookup(name)
 			if _, ok := obj.(*types.Var); ok && ctxtypes.IsContext(obj.Type()) && name != "_" {

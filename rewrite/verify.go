@@ -39,7 +39,7 @@ type typeError struct {
 // what it checked, complete enough to analyse (next).
 func (pl *execution) verify(out map[string][]byte, only *packages.Package) ([]typeError, checked, error) {
 	p := pl.prog
-	stale := stale(p.pkgs, func(name string) bool { _, ok := out[name]; return ok })
+	stale := stale(p.Pkgs, func(name string) bool { _, ok := out[name]; return ok })
 	var order []*packages.Package
 	for pkg := range stale {
 		order = append(order, pkg)
@@ -48,7 +48,7 @@ func (pl *execution) verify(out map[string][]byte, only *packages.Package) ([]ty
 		order = []*packages.Package{only}
 	}
 	var errs []typeError
-	done, err := recheck(p.fset, p.pkgs, out, map[string]*ast.File{}, order, stale, true, func(pkg *packages.Package) func(types.Error) {
+	done, err := recheck(p.Fset, p.Pkgs, out, map[string]*ast.File{}, order, stale, true, func(pkg *packages.Package) func(types.Error) {
 		before := loadedErrors(pkg)
 		return func(te types.Error) {
 			// Soft errors (an unused variable or import) fail the build too.
@@ -249,7 +249,7 @@ func newInfo(was *types.Info) *types.Info {
 // checked in their new form, the others as loaded, all sharing one
 // file set. The next pass analyses them without loading the program again
 // (go list, parsing and type-checking every dependency).
-func (p *program) next(c checked) []*packages.Package {
+func (c checked) next(roots []*packages.Package) []*packages.Package {
 	now := map[*packages.Package]*packages.Package{}
 	var visit func(*packages.Package) *packages.Package
 	visit = func(pkg *packages.Package) *packages.Package {
@@ -270,8 +270,8 @@ func (p *program) next(c checked) []*packages.Package {
 		}
 		return &n
 	}
-	out := make([]*packages.Package, len(p.roots))
-	for i, pkg := range p.roots {
+	out := make([]*packages.Package, len(roots))
+	for i, pkg := range roots {
 		out[i] = visit(pkg)
 	}
 	if os.Getenv("CTXLINT_DEBUG") == "timing" {
