@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
@@ -27,8 +28,8 @@ type edit struct {
 	params map[*types.Scope]string
 	// regions are the loops' derived contexts.
 	regions []region
-	errs    map[*ChangeSet]error
-	set     *ChangeSet // the set being applied, for errors
+	errs    map[*change.Set]error
+	set     *change.Set // the set being applied, for errors
 	// compatNames are the new names of the functions kept under their old
 	// one as a wrapper, by the position of their name.
 	compatNames map[token.Pos]string
@@ -42,7 +43,7 @@ type edit struct {
 	renamed map[*dst.CallExpr]bool
 	// gained says which set gave each declaration its ctx parameter: a
 	// second one would leave it with two (a planning bug, refused).
-	gained map[token.Pos]*ChangeSet
+	gained map[token.Pos]*change.Set
 	// parts are the files decorated in part, by name; missed names those
 	// where an edit fell outside the part, to decorate whole.
 	parts  map[string]*part
@@ -55,22 +56,22 @@ type edit struct {
 // Apply edits the files for the change sets and returns their new
 // contents, by file name. A set that cannot be applied as planned is
 // reported in failed and left out whole.
-func (pl *Plan) Apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
+func (pl *Plan) Apply(sets []*change.Set) (out map[string][]byte, failed map[*change.Set]error, err error) {
 	return pl.execution().apply(sets)
 }
 
-func (pl *execution) apply(sets []*ChangeSet) (out map[string][]byte, failed map[*ChangeSet]error, err error) {
+func (pl *execution) apply(sets []*change.Set) (out map[string][]byte, failed map[*change.Set]error, err error) {
 	e := &edit{
 		pl:          pl,
 		p:           pl.prog,
 		decs:        map[string]*decorator.Decorator{},
 		files:       map[string]*dst.File{},
 		params:      map[*types.Scope]string{},
-		errs:        map[*ChangeSet]error{},
+		errs:        map[*change.Set]error{},
 		compatNames: map[token.Pos]string{},
 		parts:       map[string]*part{},
 		missed:      map[string]bool{},
-		gained:      map[token.Pos]*ChangeSet{},
+		gained:      map[token.Pos]*change.Set{},
 		drop:        map[ast.Stmt]bool{},
 		renamed:     map[*dst.CallExpr]bool{},
 		spreadNames: map[*ast.FuncDecl]map[string]bool{},
@@ -143,7 +144,7 @@ func (pl *execution) apply(sets []*ChangeSet) (out map[string][]byte, failed map
 }
 
 // again applies the sets once more, decorating the named files whole.
-func (pl *execution) again(sets []*ChangeSet, whole map[string]bool) (map[string][]byte, map[*ChangeSet]error, error) {
+func (pl *execution) again(sets []*change.Set, whole map[string]bool) (map[string][]byte, map[*change.Set]error, error) {
 	if pl.whole == nil {
 		pl.whole = map[string]bool{}
 	}
@@ -157,7 +158,7 @@ func (pl *execution) again(sets []*ChangeSet, whole map[string]bool) (map[string
 // dst's decoration of a large change is most of Apply's time. A file it
 // could not decorate is decorated, and its error reported, when an edit
 // uses it.
-func (e *edit) predecorate(sets []*ChangeSet) {
+func (e *edit) predecorate(sets []*change.Set) {
 	var order []*source.File
 	at := map[*source.File][]token.Pos{}
 	add := func(positions []token.Pos) {

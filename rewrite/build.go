@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
@@ -13,9 +14,9 @@ import (
 type builder struct {
 	pl           *Plan
 	opts         Options
-	sets         map[setKey]*ChangeSet
+	sets         map[setKey]*change.Set
 	order        []setKey
-	refused      map[setKey]*Refusal
+	refused      map[setKey]*change.Refusal
 	refusedOrder []setKey
 	comp         map[node]setKey // node → key of its change set or refusal
 	roots        map[*ast.FuncDecl]bool
@@ -50,8 +51,8 @@ func newBuilder(pl *Plan, opts Options) *builder {
 	return &builder{
 		pl:          pl,
 		opts:        opts,
-		sets:        map[setKey]*ChangeSet{},
-		refused:     map[setKey]*Refusal{},
+		sets:        map[setKey]*change.Set{},
+		refused:     map[setKey]*change.Refusal{},
 		comp:        map[node]setKey{},
 		roots:       map[*ast.FuncDecl]bool{},
 		use:         map[setKey]int{},
@@ -96,12 +97,12 @@ type servedKey struct {
 }
 
 // single adds a change set of one edit that needs only a context in scope.
-func (b *builder) single(kind string, pos token.Pos, fill func(*ChangeSet), label string) {
+func (b *builder) single(kind string, pos token.Pos, fill func(*change.Set), label string) {
 	key := posKey(kind, pos)
 	if _, ok := b.sets[key]; ok {
 		return
 	}
-	cs := &ChangeSet{Name: fmt.Sprintf("%s at %s", kind, b.pl.prog.Fset.Position(pos))}
+	cs := &change.Set{Name: fmt.Sprintf("%s at %s", kind, b.pl.prog.Fset.Position(pos))}
 	fill(cs)
 	b.add(key, cs)
 }
@@ -115,7 +116,7 @@ func (b *builder) serve(paths *[]string, label string) {
 	}
 }
 
-func (b *builder) add(key setKey, cs *ChangeSet) {
+func (b *builder) add(key setKey, cs *change.Set) {
 	b.sets[key] = cs
 	b.order = append(b.order, key)
 }
@@ -126,7 +127,7 @@ func (b *builder) refuse(class, reason string, pos token.Position, label string)
 		b.serve(&r.Paths, label)
 		return key
 	}
-	b.refused[key] = &Refusal{Class: class, Reason: reason, Pos: pos}
+	b.refused[key] = &change.Refusal{Class: class, Reason: reason, Pos: pos}
 	b.serve(&b.refused[key].Paths, label)
 	b.refusedOrder = append(b.refusedOrder, key)
 	return key

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
@@ -30,7 +31,7 @@ func (b *builder) component(n node, label string, from token.Pos) setKey {
 		b.comp[m] = key
 	}
 	class, reason, at := b.pl.flow.refusal(members)
-	var excluded []ExcludedEdit
+	var excluded []change.ExcludedEdit
 	if class == "" {
 		excluded, class, reason, at = b.excludedEdits(members)
 	}
@@ -44,7 +45,7 @@ func (b *builder) component(n node, label string, from token.Pos) setKey {
 		}
 		return key
 	}
-	cs := &ChangeSet{Excluded: excluded}
+	cs := &change.Set{Excluded: excluded}
 	var names []string
 	for _, m := range members {
 		switch m.kind {
@@ -76,15 +77,15 @@ func (b *builder) component(n node, label string, from token.Pos) setKey {
 	if cs.Name == "" {
 		cs.Name = b.pl.flow.nameOf(n)
 	}
-	cs.AddParam = uniqPos(cs.AddParam)
-	cs.PassCtx = uniqPos(cs.PassCtx)
+	cs.AddParam = change.Uniq(cs.AddParam)
+	cs.PassCtx = change.Uniq(cs.PassCtx)
 	for _, lp := range cs.PassCtx {
 		if pos, ok := b.blankAround(lp); ok {
 			cs.NameCtx = append(cs.NameCtx, pos)
 		}
 	}
-	cs.NameCtx = uniqPos(cs.NameCtx)
-	if b.opts.Compat && len(members) == 1 && members[0].kind == "func" && !slices.ContainsFunc(excluded, func(e ExcludedEdit) bool { return e.Decl }) {
+	cs.NameCtx = change.Uniq(cs.NameCtx)
+	if b.opts.Compat && len(members) == 1 && members[0].kind == "func" && !slices.ContainsFunc(excluded, func(e change.ExcludedEdit) bool { return e.Decl }) {
 		if f := b.pl.prog.Funcs[members[0].pos]; f != nil && b.compatible(f) {
 			// The wrapper keeps the old signature for the files the
 			// build excludes too: their calls stay. (A platform's own
@@ -125,15 +126,10 @@ func (b *builder) compatible(f *source.Func) bool {
 	return f.Obj.Pkg().Scope().Lookup(name) == nil
 }
 
-func uniqPos(s []token.Pos) []token.Pos {
-	slices.Sort(s)
-	return slices.Compact(s)
-}
-
 // excludedEdits are the edits of the files the build excludes that
 // change with a set of these members, or why the set is refused
 // (excluded.go).
-func (b *builder) excludedEdits(members []node) (edits []ExcludedEdit, class, reason string, at token.Pos) {
+func (b *builder) excludedEdits(members []node) (edits []change.ExcludedEdit, class, reason string, at token.Pos) {
 	if b.excluded == nil {
 		b.excluded = newExcluded(b.pl.prog, b.pl.builds, b.opts.Tags)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/ctxlint/ctxlint/internal/funcname"
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
@@ -408,7 +409,7 @@ func (x *excluded) ownPath(path string) bool {
 // edited so (a function value, an interface method another type may
 // implement, a declaration with a parameter named ctx already) refuses the
 // set, naming the file.
-func (x *excluded) edits(members []node, ix *index, varAt func(token.Pos) *types.Var) (edits []ExcludedEdit, class, reason string, at token.Pos) {
+func (x *excluded) edits(members []node, ix *index, varAt func(token.Pos) *types.Var) (edits []change.ExcludedEdit, class, reason string, at token.Pos) {
 	for _, m := range members {
 		var fn types.Object
 		var us []exUse
@@ -432,7 +433,7 @@ func (x *excluded) edits(members []node, ix *index, varAt func(token.Pos) *types
 			case u.file.cgo:
 				return nil, "cgo", fmt.Sprintf("%s is %s %s, a file the build excludes that uses cgo, which ctxlint does not edit: change it by hand", fn.Name(), u.how, u.file.name), m.pos
 			case u.how == "called in":
-				edits = append(edits, ExcludedEdit{File: u.file.name, Offset: u.ref.lparen, Args: u.ref.args})
+				edits = append(edits, change.ExcludedEdit{File: u.file.name, Offset: u.ref.lparen, Args: u.ref.args})
 				continue
 			case u.how == "used as a value in" && !u.file.outside:
 				// Stored where the set changes the type too (a mock
@@ -440,14 +441,14 @@ func (x *excluded) edits(members []node, ix *index, varAt func(token.Pos) *types
 				// whose parameter changes with it), it needs no edit; the
 				// build under the file's platform and tags says whether
 				// it fits, and blames this set if not.
-				if e := (ExcludedEdit{File: u.file.name, Offset: u.ref.offset, Use: true}); !slices.Contains(edits, e) {
+				if e := (change.ExcludedEdit{File: u.file.name, Offset: u.ref.offset, Use: true}); !slices.Contains(edits, e) {
 					edits = append(edits, e)
 				}
 				continue
 			case (u.how == "declared again in" || u.how == "stored in") && !u.decl.ctxName:
 				// Once: a platform's method is found from the interface
 				// and from the method it stands beside.
-				if e := (ExcludedEdit{File: u.file.name, Offset: u.decl.open, Decl: true, Args: u.decl.params, Unnamed: u.decl.unnamed}); !slices.Contains(edits, e) {
+				if e := (change.ExcludedEdit{File: u.file.name, Offset: u.decl.open, Decl: true, Args: u.decl.params, Unnamed: u.decl.unnamed}); !slices.Contains(edits, e) {
 					edits = append(edits, e)
 				}
 				continue

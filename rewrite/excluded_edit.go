@@ -13,6 +13,7 @@ import (
 
 	"github.com/ctxlint/ctxlint/internal/astwalk"
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 )
 
 // applyExcluded edits the files the build excludes for the sets, in their
@@ -21,9 +22,9 @@ import (
 // one (or gains one), else context.TODO() (context.Background() in main
 // and init); a declaration gets ctx first. It returns the new contents by
 // file name, and the sets whose edits do not fit the file.
-func (pl *execution) applyExcluded(sets []*ChangeSet) (map[string][]byte, map[*ChangeSet]error) {
-	byFile := map[string][]ExcludedEdit{}
-	owner := map[string][]*ChangeSet{}
+func (pl *execution) applyExcluded(sets []*change.Set) (map[string][]byte, map[*change.Set]error) {
+	byFile := map[string][]change.ExcludedEdit{}
+	owner := map[string][]*change.Set{}
 	for _, cs := range sets {
 		for _, e := range cs.Excluded {
 			byFile[e.File] = append(byFile[e.File], e)
@@ -33,7 +34,7 @@ func (pl *execution) applyExcluded(sets []*ChangeSet) (map[string][]byte, map[*C
 		}
 	}
 	out := map[string][]byte{}
-	failed := map[*ChangeSet]error{}
+	failed := map[*change.Set]error{}
 	for name, edits := range byFile {
 		src, err := pl.prog.Source(name)
 		if err == nil {
@@ -51,7 +52,7 @@ func (pl *execution) applyExcluded(sets []*ChangeSet) (map[string][]byte, map[*C
 }
 
 // editExcluded applies the edits to one file's source.
-func editExcluded(name string, src []byte, edits []ExcludedEdit) ([]byte, error) {
+func editExcluded(name string, src []byte, edits []change.ExcludedEdit) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {

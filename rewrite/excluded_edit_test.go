@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -52,7 +53,7 @@ func TestEditExcluded(t *testing.T) {
 		want: "package p\nimport \"context\"\nfunc w(ctx context.Context)   { f(ctx) }\n",
 	}} {
 		t.Run(c.name, func(t *testing.T) {
-			var edits []ExcludedEdit
+			var edits []change.ExcludedEdit
 			src := c.src
 			for {
 				i := strings.IndexAny(src, "@#%")
@@ -61,7 +62,7 @@ func TestEditExcluded(t *testing.T) {
 				}
 				mark := src[i]
 				src = src[:i] + src[i+1:]
-				edits = append(edits, ExcludedEdit{Offset: i, Decl: mark != '@', Args: src[i+1] != ')', Unnamed: mark == '%'})
+				edits = append(edits, change.ExcludedEdit{Offset: i, Decl: mark != '@', Args: src[i+1] != ')', Unnamed: mark == '%'})
 			}
 			file := c.file
 			if file == "" {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -30,7 +31,7 @@ var ctxInLists = strings.NewReplacer(
 // blame is an error of an excluded build and the sets shown to cause it.
 type blame struct {
 	err  buildError
-	sets []*ChangeSet
+	sets []*change.Set
 }
 
 // explain bisects the errors of dir's package under the build to the sets
@@ -38,7 +39,7 @@ type blame struct {
 // sets causing one are out, what the package still fails with (another
 // error, or the same one from another set) is next, at the cost of one
 // check, not of a round. Not alone, it explains the first error only.
-func (pl *execution) explain(b *excludedBuild, dir string, first buildError, before []buildError, rest []*ChangeSet, editors map[string][]*ChangeSet, alone bool) ([]blame, error) {
+func (pl *execution) explain(b *excludedBuild, dir string, first buildError, before []buildError, rest []*change.Set, editors map[string][]*change.Set, alone bool) ([]blame, error) {
 	var out []blame
 	for {
 		t := time.Now()
@@ -52,7 +53,7 @@ func (pl *execution) explain(b *excludedBuild, dir string, first buildError, bef
 		}
 		pl.remember(b, first, culprits)
 		out = append(out, blame{first, culprits})
-		rest = slices.DeleteFunc(rest, func(cs *ChangeSet) bool { return slices.Contains(culprits, cs) })
+		rest = slices.DeleteFunc(rest, func(cs *change.Set) bool { return slices.Contains(culprits, cs) })
 		if !alone {
 			return out, nil
 		}
@@ -70,9 +71,9 @@ func (pl *execution) explain(b *excludedBuild, dir string, first buildError, bef
 // likely are the groups of sets isolateExcluded tries first for an error:
 // those it was bisected to in a pass before, those it names, those
 // editing its file, and the last two together.
-func (pl *execution) likely(b *excludedBuild, e buildError, sets, editing []*ChangeSet) [][]*ChangeSet {
+func (pl *execution) likely(b *excludedBuild, e buildError, sets, editing []*change.Set) [][]*change.Set {
 	names := pl.opts.blames[blameKey(b, e)]
-	prior := slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { return !slices.Contains(names, cs.Name) })
+	prior := slices.DeleteFunc(slices.Clone(sets), func(cs *change.Set) bool { return !slices.Contains(names, cs.Name) })
 	byName := named(sets, e.text)
 	both := slices.Clone(byName)
 	for _, cs := range editing {
@@ -80,12 +81,12 @@ func (pl *execution) likely(b *excludedBuild, e buildError, sets, editing []*Cha
 			both = append(both, cs)
 		}
 	}
-	return [][]*ChangeSet{prior, byName, editing, both}
+	return [][]*change.Set{prior, byName, editing, both}
 }
 
 // remember records, for the passes after, the sets an error was bisected
 // to (Options.blames).
-func (pl *execution) remember(b *excludedBuild, e buildError, culprits []*ChangeSet) {
+func (pl *execution) remember(b *excludedBuild, e buildError, culprits []*change.Set) {
 	if pl.opts.blames == nil {
 		return
 	}
@@ -114,18 +115,18 @@ func blameKey(b *excludedBuild, e buildError) string {
 // without which it goes away, each check loading dir alone (or, not
 // alone, every directory of b). It returns none when the error needs a
 // set not among sets (one blamed already).
-func (pl *execution) isolateExcluded(sets []*ChangeSet, likely [][]*ChangeSet, b *excludedBuild, dir string, e buildError, alone bool) ([]*ChangeSet, error) {
+func (pl *execution) isolateExcluded(sets []*change.Set, likely [][]*change.Set, b *excludedBuild, dir string, e buildError, alone bool) ([]*change.Set, error) {
 	if alone {
 		b = b.only(dir)
 	}
-	breaks := func(sub []*ChangeSet) (bool, error) {
+	breaks := func(sub []*change.Set) (bool, error) {
 		errs, err := pl.excludedErrors(sub, b, dir)
 		return slices.ContainsFunc(errs, func(o buildError) bool { return o.key() == e.key() }), err
 	}
-	var tried [][]*ChangeSet
-	for _, group := range slices.Concat(likely, [][]*ChangeSet{pl.excludedSuspects(sets, dir), sets}) {
-		group = slices.DeleteFunc(slices.Clone(group), func(cs *ChangeSet) bool { return !slices.Contains(sets, cs) })
-		if len(group) == 0 || slices.ContainsFunc(tried, func(g []*ChangeSet) bool { return slices.Equal(g, group) }) {
+	var tried [][]*change.Set
+	for _, group := range slices.Concat(likely, [][]*change.Set{pl.excludedSuspects(sets, dir), sets}) {
+		group = slices.DeleteFunc(slices.Clone(group), func(cs *change.Set) bool { return !slices.Contains(sets, cs) })
+		if len(group) == 0 || slices.ContainsFunc(tried, func(g []*change.Set) bool { return slices.Equal(g, group) }) {
 			continue
 		}
 		tried = append(tried, group)
@@ -146,7 +147,7 @@ func (b *excludedBuild) only(dir string) *excludedBuild {
 
 // excludedErrors applies the sets (applyPart) and returns the errors of
 // dir's package under the build.
-func (pl *execution) excludedErrors(sets []*ChangeSet, b *excludedBuild, dir string) ([]buildError, error) {
+func (pl *execution) excludedErrors(sets []*change.Set, b *excludedBuild, dir string) ([]buildError, error) {
 	out, err := pl.applyPart(sets)
 	if err != nil {
 		return nil, err
@@ -170,7 +171,7 @@ func added(es, before []buildError) []buildError {
 
 // excludedSuspects are the sets with an edit, loaded or excluded, in dir
 // or in the directory of a package dir's files import, directly or not.
-func (pl *execution) excludedSuspects(sets []*ChangeSet, dir string) []*ChangeSet {
+func (pl *execution) excludedSuspects(sets []*change.Set, dir string) []*change.Set {
 	loaded := map[string]*packages.Package{}
 	for _, pkg := range pl.prog.Pkgs {
 		if old, ok := loaded[pkg.PkgPath]; !ok || len(old.GoFiles) == 0 {
@@ -222,9 +223,9 @@ func (pl *execution) excludedSuspects(sets []*ChangeSet, dir string) []*ChangeSe
 		tf := pl.prog.Fset.File(at)
 		return tf != nil && dirs[filepath.Dir(tf.Name())]
 	}
-	var out []*ChangeSet
+	var out []*change.Set
 	for _, cs := range sets {
-		if slices.ContainsFunc(setPositions(cs), in) || slices.ContainsFunc(cs.Excluded, func(e ExcludedEdit) bool { return dirs[filepath.Dir(e.File)] }) {
+		if slices.ContainsFunc(cs.Positions(), in) || slices.ContainsFunc(cs.Excluded, func(e change.ExcludedEdit) bool { return dirs[filepath.Dir(e.File)] }) {
 			out = append(out, cs)
 		}
 	}
@@ -236,8 +237,8 @@ var namedInError = regexp.MustCompile(`(?:method|call to|undefined:|cannot use) 
 
 // named returns the sets that change a function a type error names (a
 // call with the wrong arguments, a method an interface no longer gets).
-func named(sets []*ChangeSet, msg string) []*ChangeSet {
-	var out []*ChangeSet
+func named(sets []*change.Set, msg string) []*change.Set {
+	var out []*change.Set
 	for _, m := range namedInError.FindAllStringSubmatch(msg, -1) {
 		id := m[1][strings.LastIndex(m[1], ".")+1:]
 		for _, cs := range sets {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"golang.org/x/tools/go/packages"
 )
@@ -99,7 +100,7 @@ type exFailure struct {
 // platform compiles the rewritten code with them). It returns, for each
 // set shown by bisection to break such a build, why. Errors a build had
 // before the rewrite blame no set.
-func (pl *execution) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (map[*ChangeSet]exFailure, error) {
+func (pl *execution) verifyExcluded(out map[string][]byte, sets []*change.Set) (map[*change.Set]exFailure, error) {
 	x := pl.excluded
 	if x == nil || len(x.files) == 0 {
 		return nil, nil
@@ -108,7 +109,7 @@ func (pl *execution) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (m
 	for name := range out {
 		changedDir[filepath.Dir(name)] = true
 	}
-	editors := map[string][]*ChangeSet{} // excluded file → the sets that edit it
+	editors := map[string][]*change.Set{} // excluded file → the sets that edit it
 	for _, cs := range sets {
 		for _, e := range cs.Excluded {
 			if !slices.Contains(editors[e.File], cs) {
@@ -122,8 +123,8 @@ func (pl *execution) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (m
 			changedPkg[path] = true
 		}
 	}
-	bad := map[*ChangeSet]exFailure{}
-	fail := func(css []*ChangeSet, f *excludedFile, reason string) {
+	bad := map[*change.Set]exFailure{}
+	fail := func(css []*change.Set, f *excludedFile, reason string) {
 		class := "build-tagged file"
 		switch {
 		case f == nil:
@@ -210,7 +211,7 @@ func (pl *execution) verifyExcluded(out map[string][]byte, sets []*ChangeSet) (m
 				break
 			}
 			for _, dir := range dirs {
-				rest := slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { _, ok := bad[cs]; return ok })
+				rest := slices.DeleteFunc(slices.Clone(sets), func(cs *change.Set) bool { _, ok := bad[cs]; return ok })
 				blamed, err := pl.explain(b, dir, errs[dir][0], before[dir], rest, editors, alone)
 				if err != nil {
 					return nil, err

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
 	"github.com/dave/dst/dstutil"
@@ -36,8 +37,8 @@ func TestMigrateInternalError(t *testing.T) {
 // TestAddAppliedOnce: a set two passes apply is counted once.
 func TestAddAppliedOnce(t *testing.T) {
 	var r Result
-	r.addApplied([]*ChangeSet{{Name: "f"}, {Name: "sink at a.go:3:4"}})
-	r.addApplied([]*ChangeSet{{Name: "sink at a.go:3:4"}, {Name: "g"}})
+	r.addApplied([]*change.Set{{Name: "f"}, {Name: "sink at a.go:3:4"}})
+	r.addApplied([]*change.Set{{Name: "sink at a.go:3:4"}, {Name: "g"}})
 	var names []string
 	for _, cs := range r.Applied {
 		names = append(names, cs.Name)

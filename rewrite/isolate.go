@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -18,7 +19,7 @@ const maxApplyRetries = 8
 // error needs a set not among sets (one blamed already). A check applies the sets in
 // memory and type-checks pkg alone, so each bad set costs a logarithmic
 // number of checks, not a round of the whole program.
-func (pl *execution) isolate(sets []*ChangeSet, pkg *packages.Package, key string) ([]*ChangeSet, error) {
+func (pl *execution) isolate(sets []*change.Set, pkg *packages.Package, key string) ([]*change.Set, error) {
 	suspects := pl.suspects(sets, pkg)
 	if len(suspects) == 0 {
 		return nil, fmt.Errorf("internal error: %s fails to type-check (%s), but no change set edits it or a package it imports", pkg.PkgPath, key)
@@ -29,7 +30,7 @@ func (pl *execution) isolate(sets []*ChangeSet, pkg *packages.Package, key strin
 		}
 		return nil, err
 	}
-	breaks := func(sets []*ChangeSet) (bool, error) { return pl.breaks(sets, pkg, key) }
+	breaks := func(sets []*change.Set) (bool, error) { return pl.breaks(sets, pkg, key) }
 	if bad, err := breaks(suspects); err != nil || !bad {
 		// Without the sets blamed for another package's error, this one
 		// is gone too: nothing more to blame here.
@@ -41,13 +42,13 @@ func (pl *execution) isolate(sets []*ChangeSet, pkg *packages.Package, key strin
 // bisect returns the sets among cands that, applied with base, make
 // breaks true; with base alone it is false. When neither half of cands
 // does it alone, each half holds a part of the cause.
-func bisect(cands, base []*ChangeSet, breaks func([]*ChangeSet) (bool, error)) ([]*ChangeSet, error) {
+func bisect(cands, base []*change.Set, breaks func([]*change.Set) (bool, error)) ([]*change.Set, error) {
 	if len(cands) == 1 {
 		return cands, nil
 	}
 	half := len(cands) / 2
 	a, b := cands[:half], cands[half:]
-	for _, part := range [][]*ChangeSet{a, b} {
+	for _, part := range [][]*change.Set{a, b} {
 		bad, err := breaks(slices.Concat(base, part))
 		if err != nil {
 			return nil, err
@@ -68,7 +69,7 @@ func bisect(cands, base []*ChangeSet, breaks func([]*ChangeSet) (bool, error)) (
 }
 
 // breaks reports whether applying sets gives the error key in pkg.
-func (pl *execution) breaks(sets []*ChangeSet, pkg *packages.Package, key string) (bool, error) {
+func (pl *execution) breaks(sets []*change.Set, pkg *packages.Package, key string) (bool, error) {
 	out, err := pl.applyPart(sets)
 	if err != nil {
 		return false, err
@@ -83,22 +84,22 @@ func (pl *execution) breaks(sets []*ChangeSet, pkg *packages.Package, key string
 // applyPart applies some of the sets, for a check: a set that cannot be
 // edited without one left out (a sink whose context comes from a set not
 // applied) is left out too, as is a loop whose work is all left out.
-func (pl *execution) applyPart(sets []*ChangeSet) (map[string][]byte, error) {
+func (pl *execution) applyPart(sets []*change.Set) (map[string][]byte, error) {
 	idle := pl.idleLoops(sets)
-	sets = slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { return slices.Contains(idle, cs) })
+	sets = slices.DeleteFunc(slices.Clone(sets), func(cs *change.Set) bool { return slices.Contains(idle, cs) })
 	for range maxApplyRetries {
 		out, failed, err := pl.apply(sets)
 		if err != nil || len(failed) == 0 {
 			return out, err
 		}
-		sets = slices.DeleteFunc(sets, func(cs *ChangeSet) bool { return failed[cs] != nil })
+		sets = slices.DeleteFunc(sets, func(cs *change.Set) bool { return failed[cs] != nil })
 	}
 	return nil, fmt.Errorf("internal error: the sets of a check kept failing to edit after %d tries", maxApplyRetries)
 }
 
 // suspects are the sets that edit a file of pkg or of a package it
 // imports, directly or not, in the order given.
-func (pl *execution) suspects(sets []*ChangeSet, pkg *packages.Package) []*ChangeSet {
+func (pl *execution) suspects(sets []*change.Set, pkg *packages.Package) []*change.Set {
 	files := map[string]bool{}
 	seen := map[*packages.Package]bool{}
 	var visit func(*packages.Package)
@@ -115,9 +116,9 @@ func (pl *execution) suspects(sets []*ChangeSet, pkg *packages.Package) []*Chang
 		}
 	}
 	visit(pkg)
-	var out []*ChangeSet
+	var out []*change.Set
 	for _, cs := range sets {
-		for _, pos := range setPositions(cs) {
+		for _, pos := range cs.Positions() {
 			if f := pl.prog.Fset.File(pos); f != nil && files[f.Name()] {
 				out = append(out, cs)
 				break

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 )
 
 // TestIsolateBrokenSet: a set that breaks the build, in a function that
@@ -23,12 +25,12 @@ func TestIsolateBrokenSet(t *testing.T) {
 	}
 	// A set that passes ctx to h.Deregister(), in the loop's function:
 	// too many arguments.
-	var bogus *ChangeSet
+	var bogus *change.Set
 	for _, f := range pl.prog.Files {
 		ast.Inspect(f.Syntax, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok {
 				if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Deregister" {
-					bogus = &ChangeSet{Name: "bogus", PassCtx: []token.Pos{c.Lparen}}
+					bogus = &change.Set{Name: "bogus", PassCtx: []token.Pos{c.Lparen}}
 				}
 			}
 			return true
@@ -52,12 +54,12 @@ func TestIsolateBrokenSet(t *testing.T) {
 
 // bogusAddParam is a set that gives the named function a ctx parameter
 // and leaves its callers as they are: it breaks every file calling it.
-func bogusAddParam(t *testing.T, pl *Plan, name string) *ChangeSet {
+func bogusAddParam(t *testing.T, pl *Plan, name string) *change.Set {
 	t.Helper()
 	for _, f := range pl.prog.Files {
 		for _, d := range f.Syntax.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
-				return &ChangeSet{Name: "bogus " + name, AddParam: []token.Pos{fd.Name.Pos()}}
+				return &change.Set{Name: "bogus " + name, AddParam: []token.Pos{fd.Name.Pos()}}
 			}
 		}
 	}
@@ -81,9 +83,9 @@ func TestIsolateErrorInUneditedFile(t *testing.T) {
 	if good < 2 {
 		t.Fatalf("%d sets planned, want several", good)
 	}
-	pl.Sets = append([]*ChangeSet{bogusAddParam(t, pl, "Unmonitored")}, pl.Sets...)
+	pl.Sets = append([]*change.Set{bogusAddParam(t, pl, "Unmonitored")}, pl.Sets...)
 	for i := range 20 {
-		pl.Sets = append(pl.Sets, &ChangeSet{Name: fmt.Sprintf("idle %d", i)})
+		pl.Sets = append(pl.Sets, &change.Set{Name: fmt.Sprintf("idle %d", i)})
 	}
 	good += 20
 	res, err := pl.Execute()
@@ -135,7 +137,7 @@ func TestApplyGainsOnce(t *testing.T) {
 	pkgs := loadModule(t, fixtureModule(t, "chain"))
 	_, stuck := analyzeModule(t, pkgs)
 	pl := Build(pkgs, stuck, Options{})
-	var fetch *ChangeSet
+	var fetch *change.Set
 	for _, cs := range pl.Sets {
 		if strings.Contains(cs.Name, "Fetch") && len(cs.AddParam) > 0 {
 			fetch = cs
@@ -144,7 +146,7 @@ func TestApplyGainsOnce(t *testing.T) {
 	if fetch == nil {
 		t.Fatal("no set gives Fetch a ctx")
 	}
-	twin := &ChangeSet{Name: "twin", AddParam: slices.Clone(fetch.AddParam)}
+	twin := &change.Set{Name: "twin", AddParam: slices.Clone(fetch.AddParam)}
 	_, failed, err := pl.Apply(append(slices.Clone(pl.Sets), twin))
 	if err != nil {
 		t.Fatal(err)
@@ -157,11 +159,11 @@ func TestApplyGainsOnce(t *testing.T) {
 // TestMergeShared: sets that edit a position in common become one, in
 // the order of their first member; the others stay as they were.
 func TestMergeShared(t *testing.T) {
-	a := &ChangeSet{Name: "a", AddParam: []token.Pos{1, 2}, Paths: []string{"p1"}}
-	b := &ChangeSet{Name: "b", AddParam: []token.Pos{3}}
-	c := &ChangeSet{Name: "c", AddParam: []token.Pos{4}, PassCtx: []token.Pos{9}}
-	d := &ChangeSet{Name: "d, a", AddParam: []token.Pos{2, 5}, PassCtx: []token.Pos{9}, Paths: []string{"p1", "p2"}}
-	got := mergeShared([]*ChangeSet{a, b, c, d})
+	a := &change.Set{Name: "a", AddParam: []token.Pos{1, 2}, Paths: []string{"p1"}}
+	b := &change.Set{Name: "b", AddParam: []token.Pos{3}}
+	c := &change.Set{Name: "c", AddParam: []token.Pos{4}, PassCtx: []token.Pos{9}}
+	d := &change.Set{Name: "d, a", AddParam: []token.Pos{2, 5}, PassCtx: []token.Pos{9}, Paths: []string{"p1", "p2"}}
+	got := change.Merge([]*change.Set{a, b, c, d})
 	if len(got) != 2 || got[1] != b {
 		t.Fatalf("merged into %d sets (%v), want a+c+d then b", len(got), got)
 	}
@@ -179,7 +181,7 @@ func TestLoopRefusedWithItsWork(t *testing.T) {
 	pkgs := loadModule(t, fixtureModule(t, "chain"))
 	_, stuck := analyzeModule(t, pkgs)
 	pl := Build(pkgs, stuck, Options{})
-	var loop *ChangeSet
+	var loop *change.Set
 	for _, cs := range pl.Sets {
 		if cs.Loop != nil {
 			loop = cs
@@ -205,7 +207,7 @@ func TestLoopRefusedWithItsWork(t *testing.T) {
 	// h.Deregister(): too many arguments, so each is refused.
 	var work []string
 	for _, cs := range pl.Sets {
-		if cs != loop && slices.ContainsFunc(setPositions(cs), func(p token.Pos) bool { return decl.Pos() <= p && p < decl.End() }) {
+		if cs != loop && slices.ContainsFunc(cs.Positions(), func(p token.Pos) bool { return decl.Pos() <= p && p < decl.End() }) {
 			cs.PassCtx = append(cs.PassCtx, deregister)
 			work = append(work, cs.Name)
 		}
@@ -217,7 +219,7 @@ func TestLoopRefusedWithItsWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got *Refusal
+	var got *change.Refusal
 	for i, r := range res.Refusals {
 		if strings.HasPrefix(r.Reason, loop.Name+":") {
 			got = &res.Refusals[i]

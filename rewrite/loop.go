@@ -8,19 +8,8 @@ import (
 	"slices"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 )
-
-// Loop is a monitored loop that derives its context from the tick: the
-// receive (or range) of the handle's C, and the first call of the path.
-type Loop struct {
-	Recv token.Pos
-	Call token.Pos
-	// Timeout, for a periodic loop without a health tick, is the Go
-	// expression of the time each iteration may take (-fix.timeout, or
-	// //ctxlint:monitored timeout=EXPR); Recv is then the start of the
-	// iteration's work.
-	Timeout string
-}
 
 // How a loop's tick and its work are laid out.
 const (
@@ -269,7 +258,7 @@ func (b *builder) loop(root hop, label, kind string) (setKey, bool) {
 	recv := sh.rngPos()
 	key := posKey("loop", recv)
 	if _, ok := b.sets[key]; !ok {
-		b.add(key, &ChangeSet{Name: "loop of " + root.decl.Name.Name, Loop: &Loop{Recv: recv, Call: root.pos}})
+		b.add(key, &change.Set{Name: "loop of " + root.decl.Name.Name, Loop: &change.Loop{Recv: recv, Call: root.pos}})
 	}
 	return key, true
 }

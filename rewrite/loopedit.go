@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/dave/dst"
 )
 
@@ -16,7 +17,7 @@ import (
 // received into a variable, the context derived from it at the start of
 // the work, and cancelled at its end (deferred when the function is one
 // iteration, else before every way out of the work).
-func (e *edit) loop(l *Loop) {
+func (e *edit) loop(l *change.Loop) {
 	if l.Timeout != "" {
 		e.periodic(l)
 		return

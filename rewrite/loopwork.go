@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"slices"
 	"strings"
+
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 )
 
 // A loop's set only derives a context; the sets that edit the loop's
@@ -17,16 +19,16 @@ import (
 // loopWork maps each loop set of the plan (one that only derives the
 // context) to the other sets that edit its loop's function, as planned;
 // computed once.
-func (pl *execution) loopWork() map[*ChangeSet][]*ChangeSet {
+func (pl *execution) loopWork() map[*change.Set][]*change.Set {
 	if pl.work != nil {
 		return pl.work
 	}
-	pl.work = map[*ChangeSet][]*ChangeSet{}
+	pl.work = map[*change.Set][]*change.Set{}
 	type span struct{ pos, end token.Pos }
-	loops := map[span][]*ChangeSet{}
-	pure := map[*ChangeSet]bool{}
+	loops := map[span][]*change.Set{}
+	pure := map[*change.Set]bool{}
 	for _, cs := range pl.Sets {
-		if cs.Loop == nil || len(setPositions(cs)) > 1 || len(cs.Excluded) > 0 {
+		if cs.Loop == nil || len(cs.Positions()) > 1 || len(cs.Excluded) > 0 {
 			continue // not a loop, or one merged with edits of its own
 		}
 		pure[cs] = true
@@ -40,7 +42,7 @@ func (pl *execution) loopWork() map[*ChangeSet][]*ChangeSet {
 			continue // another loop's derivation uses none of this one's context
 		}
 		for s, ls := range loops {
-			if slices.ContainsFunc(setPositions(cs), func(p token.Pos) bool { return s.pos <= p && p < s.end }) {
+			if slices.ContainsFunc(cs.Positions(), func(p token.Pos) bool { return s.pos <= p && p < s.end }) {
 				for _, l := range ls {
 					pl.work[l] = append(pl.work[l], cs)
 				}
@@ -52,15 +54,15 @@ func (pl *execution) loopWork() map[*ChangeSet][]*ChangeSet {
 
 // idleLoops returns the loop sets among sets that had work planned and
 // have none of it among sets.
-func (pl *execution) idleLoops(sets []*ChangeSet) []*ChangeSet {
+func (pl *execution) idleLoops(sets []*change.Set) []*change.Set {
 	work := pl.loopWork()
-	in := make(map[*ChangeSet]bool, len(sets))
+	in := make(map[*change.Set]bool, len(sets))
 	for _, cs := range sets {
 		in[cs] = true
 	}
-	var idle []*ChangeSet
+	var idle []*change.Set
 	for _, cs := range sets {
-		if w := work[cs]; len(w) > 0 && !slices.ContainsFunc(w, func(s *ChangeSet) bool { return in[s] }) {
+		if w := work[cs]; len(w) > 0 && !slices.ContainsFunc(w, func(s *change.Set) bool { return in[s] }) {
 			idle = append(idle, cs)
 		}
 	}
@@ -69,7 +71,7 @@ func (pl *execution) idleLoops(sets []*ChangeSet) []*ChangeSet {
 
 // idleReason says why a loop is refused: the refusals of its work, by
 // the class each was refused as.
-func (pl *execution) idleReason(loop *ChangeSet, refusedAs map[*ChangeSet]string) string {
+func (pl *execution) idleReason(loop *change.Set, refusedAs map[*change.Set]string) string {
 	var below []string
 	for _, cs := range pl.loopWork()[loop] {
 		below = append(below, fmt.Sprintf("%s (%s)", cs.Name, refusedAs[cs]))

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxlint/ctxlint/internal/wholeprog"
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 )
 
 // A Loader loads the packages to migrate, with their dependencies and the
@@ -125,9 +126,9 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 // an earlier pass threaded, its functions already taking one) changes
 // nothing there, and counting it again would inflate both the applied and
 // the planned.
-func (r *Result) addApplied(sets []*ChangeSet) {
+func (r *Result) addApplied(sets []*change.Set) {
 	for _, cs := range sets {
-		if !slices.ContainsFunc(r.Applied, func(a *ChangeSet) bool { return a.Name == cs.Name }) {
+		if !slices.ContainsFunc(r.Applied, func(a *change.Set) bool { return a.Name == cs.Name }) {
 			r.Applied = append(r.Applied, cs)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
@@ -207,7 +208,7 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 			continue
 		}
 		if pos, ok := b.blankAround(hops[i].call.Lparen); ok {
-			b.single("name", pos, func(cs *ChangeSet) { cs.NameCtx = append(cs.NameCtx, pos) }, label)
+			b.single("name", pos, func(cs *change.Set) { cs.NameCtx = append(cs.NameCtx, pos) }, label)
 		}
 	}
 	keys := []setKey{loopKey}
@@ -243,11 +244,11 @@ func (b *builder) path(s ctxprop.Stuck) (kept int) {
 		// exec.Command becomes exec.CommandContext.
 		keys = append(keys, b.component(n, label, at))
 	} else {
-		b.single("sink", last.call.Lparen, func(cs *ChangeSet) { cs.Sinks = append(cs.Sinks, last.call.Lparen) }, label)
+		b.single("sink", last.call.Lparen, func(cs *change.Set) { cs.Sinks = append(cs.Sinks, last.call.Lparen) }, label)
 	}
 	if s.Reach.Origin != "" {
 		if pos := b.originPos(s.Reach.Origin); pos.IsValid() {
-			b.single("empty", pos, func(cs *ChangeSet) { cs.Empty = append(cs.Empty, pos) }, label)
+			b.single("empty", pos, func(cs *change.Set) { cs.Empty = append(cs.Empty, pos) }, label)
 		}
 	}
 	blocked := false
@@ -352,7 +353,7 @@ func (b *builder) emptyArgs(h hop, label string) {
 	for _, arg := range h.call.Args {
 		if source.EmptyContext(info, arg) {
 			pos := arg.Pos()
-			b.single("empty", pos, func(cs *ChangeSet) { cs.Empty = append(cs.Empty, pos) }, label)
+			b.single("empty", pos, func(cs *change.Set) { cs.Empty = append(cs.Empty, pos) }, label)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/dave/dst"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -56,7 +57,7 @@ func (b *builder) periodic(root hop, label string, ticked bool) (setKey, bool) {
 	start := sh.region[0].Pos()
 	key := posKey("iteration", start)
 	if _, ok := b.sets[key]; !ok {
-		b.add(key, &ChangeSet{Name: "loop of " + name, Loop: &Loop{Recv: start, Call: root.pos, Timeout: timeout}})
+		b.add(key, &change.Set{Name: "loop of " + name, Loop: &change.Loop{Recv: start, Call: root.pos, Timeout: timeout}})
 	}
 	return key, true
 }
@@ -164,7 +165,7 @@ func derivedBefore(info *types.Info, region []ast.Stmt, pos token.Pos) bool {
 
 // periodic derives a periodic loop's context from its timeout at the
 // start of the iteration's work.
-func (e *edit) periodic(l *Loop) {
+func (e *edit) periodic(l *change.Loop) {
 	f := e.p.FileAt(l.Recv)
 	_, decl := e.p.FuncAt(l.Recv)
 	info := f.Pkg.TypesInfo

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
@@ -60,10 +61,17 @@ type Options struct {
 // 2,000-package bench module needs about 365,000.
 const maxPaths = 2000000
 
+// A ChangeSet is a connected group of edits, applied whole or not at all
+// (see package change, where the stages share it).
+type ChangeSet = change.Set
+
+// A Refusal is a change ctxlint will not make, and why.
+type Refusal = change.Refusal
+
 // Plan is the whole change, decided before any file is touched.
 type Plan struct {
-	Sets     []*ChangeSet
-	Refusals []Refusal
+	Sets     []*change.Set
+	Refusals []change.Refusal
 	Found    int // paths expand added to those reported
 	prog     *source.Program
 	flow     *flow
@@ -73,66 +81,6 @@ type Plan struct {
 	// builds are the builds that include excluded files, loaded once
 	// for Migrate's passes (Options.builds).
 	builds loadedBuilds
-}
-
-// A ChangeSet is a connected group of edits, applied whole or not at all.
-type ChangeSet struct {
-	Name  string   // what changes, e.g. "(*kubelet.Client).query"
-	Paths []string // the reports it serves
-	// AddParam lists what gains a ctx parameter first: declared functions
-	// (their name), function literals and func type expressions (their
-	// func keyword or opening parenthesis), interface methods (their name).
-	AddParam []token.Pos
-	// PassCtx lists the calls (their left parenthesis) that pass ctx first.
-	PassCtx []token.Pos
-	// Empty lists context.Background() and context.TODO() calls to replace
-	// with the context in scope.
-	Empty []token.Pos
-	// Sinks lists blocking calls (their left parenthesis) to rewrite to
-	// their context form.
-	Sinks []token.Pos
-	// Loop is set for a loop that derives its context from the tick.
-	Loop *Loop
-	// NameCtx lists functions (their type's position) whose context
-	// parameter is blank or unnamed, to name so that ctx can be passed on.
-	NameCtx []token.Pos
-	// Adapt lists uses of functions of other modules as values (their
-	// position) to wrap in a closure that takes ctx first.
-	Adapt []token.Pos
-	// Compat lists the functions (their name) renamed FContext, with a
-	// wrapper under the old name (Options.Compat).
-	Compat []token.Pos
-	// Excluded lists the edits of files the build excludes (excluded.go).
-	Excluded []ExcludedEdit
-}
-
-// An ExcludedEdit is an edit of a file the build excludes (other build
-// tags or GOOS), which is not type-checked with the rest: a call that
-// passes ctx first, or a declaration of the function for another platform
-// that gains the parameter. Offsets are in the file's bytes. The file is
-// type-checked under a build configuration that includes it before
-// anything is written (verifyExcluded).
-type ExcludedEdit struct {
-	File    string
-	Offset  int  // the call's left parenthesis, or the parameter list's opening one
-	Decl    bool // a declaration, not a call
-	Args    bool // the call has arguments, or the declaration parameters
-	Unnamed bool // the declaration's parameters have no names
-	// Use marks a use as a value, which is not edited: the set is one of
-	// the file's editors, to be blamed if its build fails.
-	Use bool
-}
-
-// A Refusal is a change ctxlint will not make, and why.
-type Refusal struct {
-	Class  string // "external interface", "fixed signature", ...
-	Reason string
-	Pos    token.Position
-	Paths  []string
-}
-
-func (r Refusal) String() string {
-	return fmt.Sprintf("%s: %s: %s", r.Pos, r.Class, r.Reason)
 }
 
 // Build plans the change for the paths ctxprop reported over pkgs (loaded
@@ -161,7 +109,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 			pl.Sets = append(pl.Sets, cs)
 		}
 	}
-	pl.Sets = mergeShared(pl.Sets)
+	pl.Sets = change.Merge(pl.Sets)
 	for _, key := range b.refusedOrder {
 		pl.Refusals = append(pl.Refusals, *b.refused[key])
 	}

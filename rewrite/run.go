@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"slices"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -13,8 +14,8 @@ import (
 type Result struct {
 	Files    map[string][]byte // new contents of the changed files
 	Old      map[string][]byte // their contents before
-	Applied  []*ChangeSet
-	Refusals []Refusal
+	Applied  []*change.Set
+	Refusals []change.Refusal
 	Planned  int // change sets planned: applied or refused (Migrate: once each, over its passes)
 	Funcs    int // functions, literals and methods that gained a ctx
 	// Passes is how many times Migrate loaded and analysed the program:
@@ -50,7 +51,7 @@ type execution struct {
 	whole map[string]bool
 	// work maps each loop set to the sets that use its context, once
 	// asked (loopwork.go).
-	work map[*ChangeSet][]*ChangeSet
+	work map[*change.Set][]*change.Set
 }
 
 func (pl *Plan) execution() *execution { return &execution{Plan: pl} }
@@ -58,11 +59,11 @@ func (pl *Plan) execution() *execution { return &execution{Plan: pl} }
 func (pl *execution) execute() (*Result, error) {
 	res := &Result{Refusals: slices.Clone(pl.Refusals), Planned: len(pl.Sets)}
 	sets := slices.Clone(pl.Sets)
-	refusedAs := map[*ChangeSet]string{}
-	drop := func(cs *ChangeSet, class, reason string, at token.Pos) {
-		sets = slices.DeleteFunc(sets, func(s *ChangeSet) bool { return s == cs })
+	refusedAs := map[*change.Set]string{}
+	drop := func(cs *change.Set, class, reason string, at token.Pos) {
+		sets = slices.DeleteFunc(sets, func(s *change.Set) bool { return s == cs })
 		refusedAs[cs] = class
-		res.Refusals = append(res.Refusals, Refusal{Class: class, Reason: fmt.Sprintf("%s: %s", cs.Name, reason), Pos: pl.prog.Fset.Position(at), Paths: cs.Paths})
+		res.Refusals = append(res.Refusals, change.Refusal{Class: class, Reason: fmt.Sprintf("%s: %s", cs.Name, reason), Pos: pl.prog.Fset.Position(at), Paths: cs.Paths})
 	}
 	for round := 0; ; round++ {
 		if round == maxRounds {
@@ -126,15 +127,15 @@ func (pl *execution) execute() (*Result, error) {
 		}
 		// Each failing package, once: its first error is bisected to
 		// the sets that cause it, which are refused quoting it.
-		blamed := map[*ChangeSet]typeError{}
-		var order []*ChangeSet
+		blamed := map[*change.Set]typeError{}
+		var order []*change.Set
 		seen := map[*packages.Package]bool{}
 		for _, e := range errs {
 			if seen[e.pkg] {
 				continue
 			}
 			seen[e.pkg] = true
-			rest := slices.DeleteFunc(slices.Clone(sets), func(cs *ChangeSet) bool { _, ok := blamed[cs]; return ok })
+			rest := slices.DeleteFunc(slices.Clone(sets), func(cs *change.Set) bool { _, ok := blamed[cs]; return ok })
 			culprits, err := pl.isolate(rest, e.pkg, errorKey(e.Error))
 			if err != nil {
 				return nil, err
@@ -157,8 +158,8 @@ func (pl *execution) execute() (*Result, error) {
 	}
 }
 
-func firstPos(cs *ChangeSet) token.Pos {
-	if ps := setPositions(cs); len(ps) > 0 {
+func firstPos(cs *change.Set) token.Pos {
+	if ps := cs.Positions(); len(ps) > 0 {
 		return ps[0]
 	}
 	return token.NoPos

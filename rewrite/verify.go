@@ -289,19 +289,3 @@ func (c checked) next(roots []*packages.Package) []*packages.Package {
 type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
-
-// setPositions are the positions of the edits a set plans.
-func setPositions(cs *ChangeSet) []token.Pos {
-	var out []token.Pos
-	out = append(out, cs.AddParam...)
-	out = append(out, cs.PassCtx...)
-	out = append(out, cs.Empty...)
-	out = append(out, cs.Sinks...)
-	out = append(out, cs.Adapt...)
-	out = append(out, cs.NameCtx...)
-	out = append(out, cs.Compat...)
-	if cs.Loop != nil {
-		out = append(out, cs.Loop.Recv)
-	}
-	return out
-}

@@ -1,4 +1,4 @@
-package rewrite
+package change
 
 import (
 	"go/token"
@@ -6,14 +6,14 @@ import (
 	"strings"
 )
 
-// mergeShared joins the change sets that edit a position in common into
+// Merge joins the change sets that edit a position in common into
 // one, keeping the order of their first member. Groups are connected
 // components of the flow graph and should never overlap, but matching an
 // interface to its implementations is not symmetric in every corner (a
 // method promoted from an embedded type, a package and its test variant):
 // two sets holding one declaration would give it two ctx parameters, and
 // each would break the other's build.
-func mergeShared(sets []*ChangeSet) []*ChangeSet {
+func Merge(sets []*Set) []*Set {
 	parent := make([]int, len(sets))
 	for i := range parent {
 		parent[i] = i
@@ -28,7 +28,7 @@ func mergeShared(sets []*ChangeSet) []*ChangeSet {
 	}
 	owner := map[token.Pos]int{}
 	for i, cs := range sets {
-		for _, pos := range setPositions(cs) {
+		for _, pos := range cs.Positions() {
 			if j, ok := owner[pos]; ok {
 				if a, b := find(i), find(j); a != b {
 					parent[max(a, b)] = min(a, b)
@@ -42,8 +42,8 @@ func mergeShared(sets []*ChangeSet) []*ChangeSet {
 	for i := range sets {
 		size[find(i)]++
 	}
-	merged := map[int]*ChangeSet{}
-	var out []*ChangeSet
+	merged := map[int]*Set{}
+	var out []*Set
 	for i, cs := range sets {
 		r := find(i)
 		m, ok := merged[r]
@@ -52,7 +52,7 @@ func mergeShared(sets []*ChangeSet) []*ChangeSet {
 				out = append(out, cs) // alone: kept as it is
 				continue
 			}
-			m = &ChangeSet{}
+			m = &Set{}
 			merged[r] = m
 			out = append(out, m)
 		}
@@ -62,7 +62,7 @@ func mergeShared(sets []*ChangeSet) []*ChangeSet {
 }
 
 // join adds cs's edits to m.
-func (m *ChangeSet) join(cs *ChangeSet) {
+func (m *Set) join(cs *Set) {
 	names := strings.Split(cs.Name, ", ")
 	if m.Name != "" {
 		names = append(strings.Split(m.Name, ", "), names...)
@@ -74,13 +74,13 @@ func (m *ChangeSet) join(cs *ChangeSet) {
 			m.Paths = append(m.Paths, p)
 		}
 	}
-	m.AddParam = uniqPos(append(m.AddParam, cs.AddParam...))
-	m.PassCtx = uniqPos(append(m.PassCtx, cs.PassCtx...))
-	m.Empty = uniqPos(append(m.Empty, cs.Empty...))
-	m.Sinks = uniqPos(append(m.Sinks, cs.Sinks...))
-	m.NameCtx = uniqPos(append(m.NameCtx, cs.NameCtx...))
-	m.Adapt = uniqPos(append(m.Adapt, cs.Adapt...))
-	m.Compat = uniqPos(append(m.Compat, cs.Compat...))
+	m.AddParam = Uniq(append(m.AddParam, cs.AddParam...))
+	m.PassCtx = Uniq(append(m.PassCtx, cs.PassCtx...))
+	m.Empty = Uniq(append(m.Empty, cs.Empty...))
+	m.Sinks = Uniq(append(m.Sinks, cs.Sinks...))
+	m.NameCtx = Uniq(append(m.NameCtx, cs.NameCtx...))
+	m.Adapt = Uniq(append(m.Adapt, cs.Adapt...))
+	m.Compat = Uniq(append(m.Compat, cs.Compat...))
 	if m.Loop == nil {
 		m.Loop = cs.Loop
 	}
