@@ -11,6 +11,7 @@ import (
 
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
+	"github.com/ctxlint/ctxlint/rewrite/internal/timing"
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
 	"golang.org/x/sync/errgroup"
@@ -241,7 +242,7 @@ func (e *edit) restoreAll() (map[string][]byte, error) {
 	for i, name := range names {
 		switch {
 		case partial[i]:
-			debugf("%s: decorated whole: %v", name, errs[i])
+			timing.Logf("%s: decorated whole: %v", name, errs[i])
 			e.missed[name] = true
 		case errs[i] != nil:
 			return nil, errs[i]

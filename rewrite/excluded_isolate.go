@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/timing"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -47,7 +48,7 @@ func (pl *execution) explain(b *excludedBuild, dir string, first buildError, bef
 		if err != nil {
 			return nil, err
 		}
-		debugf("excluded files: %s under %s: %s: bisected to %d of %d sets in %v", dir, b.cfg, first.msg, len(culprits), len(rest), time.Since(t).Round(time.Millisecond))
+		timing.Logf("excluded files: %s under %s: %s: bisected to %d of %d sets in %v", dir, b.cfg, first.msg, len(culprits), len(rest), time.Since(t).Round(time.Millisecond))
 		if len(culprits) == 0 {
 			return out, nil
 		}

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/check"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -178,7 +179,7 @@ func typeSource(src *sourceFiles, pkg *packages.Package, sizes types.Sizes, full
 	conf := types.Config{
 		IgnoreFuncBodies: !full,
 		Sizes:            sizes,
-		Importer: importerFunc(func(path string) (*types.Package, error) {
+		Importer: check.ImporterFunc(func(path string) (*types.Package, error) {
 			if path == "unsafe" {
 				return types.Unsafe, nil
 			}
@@ -202,7 +203,7 @@ func typeSource(src *sourceFiles, pkg *packages.Package, sizes types.Sizes, full
 	}
 	var info *types.Info
 	if full {
-		info = newInfo(nil)
+		info = check.NewInfo(nil)
 		pkg.Syntax = files
 	}
 	pkg.Types, _ = conf.Check(pkg.PkgPath, fset, files, info)

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/check"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"golang.org/x/tools/go/packages"
 )
@@ -95,7 +96,7 @@ func (ps loadedBuilds) load(p *source.Program, cfg buildConfig, dirs []string, t
 // and those checked again, with their new syntax and types. It reports
 // false when it cannot: a package imports one the load did not include
 // (an import the rewrite added), or a file's contents cannot be read.
-func (pf *platform) check(dirs map[string]bool, overlay map[string][]byte) ([]*packages.Package, map[*packages.Package][]packages.Error, checked, bool) {
+func (pf *platform) check(dirs map[string]bool, overlay map[string][]byte) ([]*packages.Package, map[*packages.Package][]packages.Error, check.Checked, bool) {
 	out := map[string][]byte{}
 	for name := range pf.files {
 		now, inNow := overlay[name]
@@ -120,7 +121,7 @@ func (pf *platform) check(dirs map[string]bool, overlay map[string][]byte) ([]*p
 		}
 	}
 	slices.SortFunc(roots, func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) })
-	stale := stale(pf.all, func(name string) bool { _, ok := out[name]; return ok })
+	stale := check.Stale(pf.all, func(name string) bool { _, ok := out[name]; return ok })
 	parsed := map[string]*ast.File{}
 	for name, src := range out {
 		if c, ok := pf.parsed[name]; ok && bytes.Equal(c.src, src) {
@@ -145,9 +146,9 @@ func (pf *platform) check(dirs map[string]bool, overlay map[string][]byte) ([]*p
 	for pkg := range stale {
 		incomplete = incomplete || len(pkg.Syntax) != len(pkg.CompiledGoFiles)
 	}
-	done, err := recheck(pf.fset, pf.all, out, parsed, again, stale, false, func(pkg *packages.Package) func(types.Error) {
+	done, err := check.Recheck(pf.fset, pf.all, out, parsed, again, stale, false, func(pkg *packages.Package) func(types.Error) {
 		return func(te types.Error) {
-			incomplete = incomplete || strings.Contains(te.Msg, notImported)
+			incomplete = incomplete || strings.Contains(te.Msg, check.NotImported)
 			errs[pkg] = append(errs[pkg], packages.Error{Pos: pf.fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
 		}
 	})
@@ -167,7 +168,7 @@ type buildChecked struct {
 	fset   *token.FileSet
 	pkgs   []*packages.Package // by ID
 	errs   map[*packages.Package][]packages.Error
-	again  checked
+	again  check.Checked
 	failed map[string]error // the directories whose load failed
 }
 

@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strings"
 	"time"
+
+	"github.com/ctxlint/ctxlint/rewrite/internal/timing"
 )
 
 // An excluded file is not type-checked with the build, but a build that
@@ -70,7 +72,7 @@ func (x *excluded) selections(f *excludedFile) selected {
 	for _, pkg := range c.pkgs {
 		files, info := pkg.Syntax, pkg.TypesInfo
 		if r, ok := c.again[pkg]; ok {
-			files, info = r.files, r.info
+			files, info = r.Files, r.Info
 		}
 		if info == nil {
 			continue
@@ -98,7 +100,7 @@ func (x *excluded) selections(f *excludedFile) selected {
 			typed++
 		}
 	}
-	debugf("excluded files: %d of %d typed for %s in %v", typed, len(batch), cfg, time.Since(t).Round(time.Millisecond))
+	timing.Logf("excluded files: %d of %d typed for %s in %v", typed, len(batch), cfg, time.Since(t).Round(time.Millisecond))
 	return x.typed[f.name]
 }
 

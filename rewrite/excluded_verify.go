@@ -13,6 +13,7 @@ import (
 
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
+	"github.com/ctxlint/ctxlint/rewrite/internal/timing"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -178,7 +179,7 @@ func (pl *execution) verifyExcluded(out map[string][]byte, sets []*change.Set) (
 		b := builds[key]
 		t := time.Now()
 		errs, compiled := b.check(pl.prog, pl.builds, overlay)
-		debugf("excluded files: %d packages checked for %s in %v, %d failing", len(b.dirs), b.cfg, time.Since(t).Round(time.Millisecond), len(errs))
+		timing.Logf("excluded files: %d packages checked for %s in %v, %d failing", len(b.dirs), b.cfg, time.Since(t).Round(time.Millisecond), len(errs))
 		for name := range b.edited {
 			if !compiled[name] {
 				fail(editors[name], byName[name], fmt.Sprintf("the build for %s does not compile %s (cgo, or another package's file), so its edit cannot be checked", b.cfg, name))
@@ -304,7 +305,7 @@ func (c buildConfig) load(p *source.Program, dirs []string, overlay map[string][
 	}
 	start := time.Now()
 	defer func() {
-		debugf("loaded %d directories under %s from source: %d packages, in %v", len(dirs), c, len(pkgs), time.Since(start).Round(time.Millisecond))
+		timing.Logf("loaded %d directories under %s from source: %d packages, in %v", len(dirs), c, len(pkgs), time.Since(start).Round(time.Millisecond))
 	}()
 	for _, mod := range slices.Sorted(maps.Keys(byModule)) {
 		patterns := byModule[mod]

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/check"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -78,7 +79,7 @@ func (pl *execution) breaks(sets []*change.Set, pkg *packages.Package, key strin
 	if err != nil {
 		return false, err
 	}
-	return slices.ContainsFunc(errs, func(e typeError) bool { return e.pkg == pkg && errorKey(e.Error) == key }), nil
+	return slices.ContainsFunc(errs, func(e typeError) bool { return e.pkg == pkg && check.ErrorKey(e.Error) == key }), nil
 }
 
 // applyPart applies some of the sets, for a check: a set that cannot be

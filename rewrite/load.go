@@ -1,11 +1,6 @@
 package rewrite
 
-import (
-	"go/types"
-	_ "unsafe" // for go:linkname
-
-	"golang.org/x/tools/go/packages"
-)
+import "golang.org/x/tools/go/packages"
 
 // LoadMode is the go/packages mode to load the packages Migrate and Build
 // take with: all syntax and module information, and cgo packages
@@ -20,10 +15,3 @@ const LoadMode = packages.LoadAllSyntax | packages.NeedModule | typecheckCgo
 // NeedForTest) for loading cgo packages as written; gopls sets it through
 // an internal package. TestLoadModeCgo fails if the bit moves.
 const typecheckCgo = packages.NeedForTest << 1
-
-// usesCgo makes a types.Config check C.f as the loader did in LoadMode,
-// against cgo's declarations among the files; go/types offers it to its
-// own source importer by this name.
-//
-//go:linkname usesCgo go/types.srcimporter_setUsesCgo
-func usesCgo(conf *types.Config)

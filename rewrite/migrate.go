@@ -12,6 +12,7 @@ import (
 
 	"github.com/ctxlint/ctxlint/internal/wholeprog"
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/timing"
 )
 
 // A Loader loads the packages to migrate, with their dependencies and the
@@ -69,7 +70,7 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 		if len(stuck) == 0 {
 			// Nothing to plan: the flow graph of the program alone was
 			// a second of a large pass.
-			debugf("pass %d: load %v, analysis %v; no paths", pass, loaded.Round(time.Millisecond), analyzed.Round(time.Millisecond))
+			timing.Logf("pass %d: load %v, analysis %v; no paths", pass, loaded.Round(time.Millisecond), analyzed.Round(time.Millisecond))
 			total.Passes, total.Refusals = pass, nil
 			break
 		}
@@ -95,7 +96,7 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 		if err != nil {
 			return nil, err
 		}
-		debugf("pass %d: load %v, analysis %v, plan %v, apply and type-check %v; %d paths (and %d found by expand), %d sets, %d applied, %d files changed",
+		timing.Logf("pass %d: load %v, analysis %v, plan %v, apply and type-check %v; %d paths (and %d found by expand), %d sets, %d applied, %d files changed",
 			pass, loaded.Round(time.Millisecond), analyzed.Round(time.Millisecond), planned.Round(time.Millisecond), time.Since(t).Round(time.Millisecond),
 			len(stuck), plan.Found, len(plan.Sets), len(res.Applied), len(res.Files))
 		total.Passes = pass
@@ -144,11 +145,4 @@ type InternalError struct {
 
 func (e *InternalError) Error() string {
 	return fmt.Sprintf("internal error while %s: %v (nothing was written; please report this with the stack trace)\n%s", e.Stage, e.Value, e.Stack)
-}
-
-// debugf prints a timing line on stderr when CTXLINT_DEBUG=timing.
-func debugf(format string, args ...any) {
-	if os.Getenv("CTXLINT_DEBUG") == "timing" {
-		fmt.Fprintf(os.Stderr, "ctxlint -fix: "+format+"\n", args...)
-	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/check"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -108,7 +109,7 @@ func (pl *execution) execute() (*Result, error) {
 			}
 		}
 		if len(errs) == 0 {
-			res.next = checked.next(pl.prog.Roots)
+			res.next = checked.Next(pl.prog.Roots)
 			res.Applied = sets
 			res.Files, res.Old = map[string][]byte{}, map[string][]byte{}
 			for name, src := range out {
@@ -136,7 +137,7 @@ func (pl *execution) execute() (*Result, error) {
 			}
 			seen[e.pkg] = true
 			rest := slices.DeleteFunc(slices.Clone(sets), func(cs *change.Set) bool { _, ok := blamed[cs]; return ok })
-			culprits, err := pl.isolate(rest, e.pkg, errorKey(e.Error))
+			culprits, err := pl.isolate(rest, e.pkg, check.ErrorKey(e.Error))
 			if err != nil {
 				return nil, err
 			}
