@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/fixture"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -27,12 +28,12 @@ func TestLoadSourceAsGoPackages(t *testing.T) {
 		t.Skip("loads a module")
 	}
 	dir := t.TempDir()
-	putGoMod(t, dir)
-	put(t, filepath.Join(dir, "b", "b.go"), "package b\n\nimport \"net/http\"\n\n// Get fetches u.\nfunc Get(u string) (*http.Response, error) { return http.Get(u) }\n\nfunc broken() { var n int = \"s\"; _ = n }\n")
-	put(t, filepath.Join(dir, "b", "b_windows.go"), "package b\n\n// OS is the platform b was built for.\nconst OS = \"windows\"\n")
-	put(t, filepath.Join(dir, "a", "a.go"), "package a\n\nimport \"example.com/x/b\"\n\n// N counts.\nfunc N() (n int) {\n\tfor i := range 3 {\n\t\tn += i\n\t}\n\treturn n\n}\n\nvar _ = b.OS\n")
-	put(t, filepath.Join(dir, "a", "a_test.go"), "package a\n\nimport \"testing\"\n\nfunc TestN(t *testing.T) { _ = N() }\n")
-	put(t, filepath.Join(dir, "a", "x_test.go"), "package a_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/x/a\"\n)\n\nfunc TestX(t *testing.T) { _ = a.N() + a.M }\n")
+	fixture.PutGoMod(t, dir)
+	fixture.Put(t, filepath.Join(dir, "b", "b.go"), "package b\n\nimport \"net/http\"\n\n// Get fetches u.\nfunc Get(u string) (*http.Response, error) { return http.Get(u) }\n\nfunc broken() { var n int = \"s\"; _ = n }\n")
+	fixture.Put(t, filepath.Join(dir, "b", "b_windows.go"), "package b\n\n// OS is the platform b was built for.\nconst OS = \"windows\"\n")
+	fixture.Put(t, filepath.Join(dir, "a", "a.go"), "package a\n\nimport \"example.com/x/b\"\n\n// N counts.\nfunc N() (n int) {\n\tfor i := range 3 {\n\t\tn += i\n\t}\n\treturn n\n}\n\nvar _ = b.OS\n")
+	fixture.Put(t, filepath.Join(dir, "a", "a_test.go"), "package a\n\nimport \"testing\"\n\nfunc TestN(t *testing.T) { _ = N() }\n")
+	fixture.Put(t, filepath.Join(dir, "a", "x_test.go"), "package a_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/x/a\"\n)\n\nfunc TestX(t *testing.T) { _ = a.N() + a.M }\n")
 	overlay := map[string][]byte{
 		filepath.Join(dir, "a", "m.go"): []byte("package a\n\n// M is only in the overlay.\nconst M = 2\n"),
 	}

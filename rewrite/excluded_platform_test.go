@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/fixture"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"golang.org/x/tools/go/packages"
 )
@@ -23,12 +24,12 @@ func TestPlatformCheckAsLoaded(t *testing.T) {
 		t.Skip("loads a module")
 	}
 	dir := t.TempDir()
-	putGoMod(t, dir)
-	put(t, filepath.Join(dir, "b", "b.go"), "package b\n\n// F is called by a Windows-only file.\nfunc F() int { return 1 }\n")
-	put(t, filepath.Join(dir, "a", "a.go"), "package a\n\n// N is a's number.\nconst N = 1\n")
-	put(t, filepath.Join(dir, "a", "a_windows.go"), "package a\n\nimport \"example.com/x/b\"\n\nvar w = b.F()\n")
-	put(t, filepath.Join(dir, "a", "a_windows_test.go"), "package a\n\nimport \"testing\"\n\nfunc TestW(t *testing.T) { _ = w + b.F() }\n")
-	p, builds := source.New(loadModule(t, dir), nil), loadedBuilds{}
+	fixture.PutGoMod(t, dir)
+	fixture.Put(t, filepath.Join(dir, "b", "b.go"), "package b\n\n// F is called by a Windows-only file.\nfunc F() int { return 1 }\n")
+	fixture.Put(t, filepath.Join(dir, "a", "a.go"), "package a\n\n// N is a's number.\nconst N = 1\n")
+	fixture.Put(t, filepath.Join(dir, "a", "a_windows.go"), "package a\n\nimport \"example.com/x/b\"\n\nvar w = b.F()\n")
+	fixture.Put(t, filepath.Join(dir, "a", "a_windows_test.go"), "package a\n\nimport \"testing\"\n\nfunc TestW(t *testing.T) { _ = w + b.F() }\n")
+	p, builds := source.New(fixture.Load(t, dir), nil), loadedBuilds{}
 	a, bName := filepath.Join(dir, "a"), filepath.Join(dir, "b", "b.go")
 	win := &excludedBuild{cfg: buildConfig{goos: "windows", goarch: "amd64"}, dirs: map[string]bool{a: true}, tests: true}
 

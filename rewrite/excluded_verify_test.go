@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/ctxlint/ctxlint/rewrite/internal/fixture"
 )
 
 // TestExcludedBrokenBefore: a Windows-only test file that did not compile
@@ -15,8 +17,8 @@ func TestExcludedBrokenBefore(t *testing.T) {
 		t.Skip("loads a module")
 	}
 	dir := t.TempDir()
-	putGoMod(t, dir)
-	put(t, filepath.Join(dir, "a", "a.go"), `package a
+	fixture.PutGoMod(t, dir)
+	fixture.Put(t, filepath.Join(dir, "a", "a.go"), `package a
 
 import (
 	"net"
@@ -37,9 +39,9 @@ func Loop() {
 	}
 }
 `)
-	put(t, filepath.Join(dir, "a", "old_windows_test.go"), "package a\n\nvar _ = removedLongAgo\n")
-	pkgs := loadModule(t, dir)
-	_, stuck := analyzeModule(t, pkgs)
+	fixture.Put(t, filepath.Join(dir, "a", "old_windows_test.go"), "package a\n\nvar _ = removedLongAgo\n")
+	pkgs := fixture.Load(t, dir)
+	_, stuck := fixture.Analyze(t, pkgs)
 	pl := Build(pkgs, stuck, Options{})
 	if len(pl.Sets) == 0 {
 		t.Fatal("nothing planned")
@@ -63,7 +65,7 @@ func TestConfigForPlusBuild(t *testing.T) {
 		"both_test.go": "//go:build integration && windows\n// +build integration,windows\n\npackage a\n",
 	} {
 		name = filepath.Join(dir, name)
-		put(t, name, src)
+		fixture.Put(t, name, src)
 		cfg, ok := configFor(name, nil)
 		if !ok {
 			t.Errorf("%s: no build includes it", filepath.Base(name))

@@ -10,14 +10,15 @@ import (
 	"testing"
 
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/fixture"
 )
 
 // TestIsolateBrokenSet: a set that breaks the build, in a function that
 // other sets edit too, is the only one dropped; the others are applied
 // and the result type-checks.
 func TestIsolateBrokenSet(t *testing.T) {
-	pkgs := loadModule(t, fixtureModule(t, "chain"))
-	_, stuck := analyzeModule(t, pkgs)
+	pkgs := fixture.Load(t, fixture.Module(t, "chain"))
+	_, stuck := fixture.Analyze(t, pkgs)
 	pl := Build(pkgs, stuck, Options{})
 	good := len(pl.Sets)
 	if good == 0 {
@@ -74,10 +75,10 @@ func bogusAddParam(t *testing.T, pl *Plan, name string) *change.Set {
 // sets that edit nothing); now the bad set is found by bisection and
 // alone refused.
 func TestIsolateErrorInUneditedFile(t *testing.T) {
-	dir := fixtureModule(t, "chain")
-	put(t, filepath.Join(dir, "cron", "cron.go"), "// Package cron calls svc from no loop.\npackage cron\n\nimport \"example.com/x/svc\"\n\n// Nightly runs the unmonitored job.\nfunc Nightly() { svc.Unmonitored(nil) }\n")
-	pkgs := loadModule(t, dir)
-	_, stuck := analyzeModule(t, pkgs)
+	dir := fixture.Module(t, "chain")
+	fixture.Put(t, filepath.Join(dir, "cron", "cron.go"), "// Package cron calls svc from no loop.\npackage cron\n\nimport \"example.com/x/svc\"\n\n// Nightly runs the unmonitored job.\nfunc Nightly() { svc.Unmonitored(nil) }\n")
+	pkgs := fixture.Load(t, dir)
+	_, stuck := fixture.Analyze(t, pkgs)
 	pl := Build(pkgs, stuck, Options{})
 	good := len(pl.Sets)
 	if good < 2 {
@@ -103,11 +104,11 @@ func TestIsolateErrorInUneditedFile(t *testing.T) {
 // TestIsolateTwoBadSets: two independent bad sets among good ones are
 // both found, each refused with its own error; every good set applies.
 func TestIsolateTwoBadSets(t *testing.T) {
-	dir := fixtureModule(t, "chain")
-	put(t, filepath.Join(dir, "cron", "cron.go"), "// Package cron calls svc from no loop.\npackage cron\n\nimport \"example.com/x/svc\"\n\n// Nightly runs the unmonitored job.\nfunc Nightly() { svc.Unmonitored(nil) }\n")
-	put(t, filepath.Join(dir, "report", "report.go"), "// Package report prints.\npackage report\n\n// Line prints one line.\nfunc Line(s string) { println(s) }\n\n// Twice prints two.\nfunc Twice(s string) { Line(s); Line(s) }\n")
-	pkgs := loadModule(t, dir)
-	_, stuck := analyzeModule(t, pkgs)
+	dir := fixture.Module(t, "chain")
+	fixture.Put(t, filepath.Join(dir, "cron", "cron.go"), "// Package cron calls svc from no loop.\npackage cron\n\nimport \"example.com/x/svc\"\n\n// Nightly runs the unmonitored job.\nfunc Nightly() { svc.Unmonitored(nil) }\n")
+	fixture.Put(t, filepath.Join(dir, "report", "report.go"), "// Package report prints.\npackage report\n\n// Line prints one line.\nfunc Line(s string) { println(s) }\n\n// Twice prints two.\nfunc Twice(s string) { Line(s); Line(s) }\n")
+	pkgs := fixture.Load(t, dir)
+	_, stuck := fixture.Analyze(t, pkgs)
 	pl := Build(pkgs, stuck, Options{})
 	good := len(pl.Sets)
 	pl.Sets = append(pl.Sets, bogusAddParam(t, pl, "Unmonitored"), bogusAddParam(t, pl, "Line"))
@@ -134,8 +135,8 @@ func TestIsolateTwoBadSets(t *testing.T) {
 // parameter; the second set is refused as a bug of the plan, not applied
 // as a second parameter.
 func TestApplyGainsOnce(t *testing.T) {
-	pkgs := loadModule(t, fixtureModule(t, "chain"))
-	_, stuck := analyzeModule(t, pkgs)
+	pkgs := fixture.Load(t, fixture.Module(t, "chain"))
+	_, stuck := fixture.Analyze(t, pkgs)
 	pl := Build(pkgs, stuck, Options{})
 	var fetch *change.Set
 	for _, cs := range pl.Sets {
@@ -178,8 +179,8 @@ func TestMergeShared(t *testing.T) {
 // for that cause, naming them, and is not applied to declare a context
 // nothing uses (which a check would blame as "declared and not used").
 func TestLoopRefusedWithItsWork(t *testing.T) {
-	pkgs := loadModule(t, fixtureModule(t, "chain"))
-	_, stuck := analyzeModule(t, pkgs)
+	pkgs := fixture.Load(t, fixture.Module(t, "chain"))
+	_, stuck := fixture.Analyze(t, pkgs)
 	pl := Build(pkgs, stuck, Options{})
 	var loop *change.Set
 	for _, cs := range pl.Sets {

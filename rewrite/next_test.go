@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/fixture"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -17,14 +18,14 @@ import (
 // positions; an import the rewrite added is among the package's imports;
 // and the whole-program analysis of both finds the same paths.
 func TestNextIsTheRewrittenProgram(t *testing.T) {
-	dir := fixtureModule(t, "chain")
+	dir := fixture.Module(t, "chain")
 	// A test variant of the rewritten client package, and a caller the
 	// rewrite gives a context.TODO() in a file that does not import context.
-	put(t, filepath.Join(dir, "client", "client_test.go"), "package client\n\nimport \"testing\"\n\nfunc TestFetch(t *testing.T) { _ = t }\n")
-	put(t, filepath.Join(dir, "other", "other.go"), "package other\n\nimport \"example.com/x/client\"\n\n// Other is on no monitored path.\nfunc Other(c *client.Client) { _, _ = c.Fetch(\"x\") }\n")
+	fixture.Put(t, filepath.Join(dir, "client", "client_test.go"), "package client\n\nimport \"testing\"\n\nfunc TestFetch(t *testing.T) { _ = t }\n")
+	fixture.Put(t, filepath.Join(dir, "other", "other.go"), "package other\n\nimport \"example.com/x/client\"\n\n// Other is on no monitored path.\nfunc Other(c *client.Client) { _, _ = c.Fetch(\"x\") }\n")
 
-	pkgs := loadModule(t, dir)
-	an, stuck := analyzeModule(t, pkgs)
+	pkgs := fixture.Load(t, dir)
+	an, stuck := fixture.Analyze(t, pkgs)
 	res, err := Build(pkgs, stuck, Options{Reaches: an.Reaches}).Execute()
 	if err != nil {
 		t.Fatal(err)
@@ -54,16 +55,16 @@ func TestNextIsTheRewrittenProgram(t *testing.T) {
 
 	inMemory := paths(t, res.next)
 	for name, src := range res.Files {
-		put(t, name, string(src))
+		fixture.Put(t, name, string(src))
 	}
-	if fromDisk := paths(t, loadModule(t, dir)); !slices.Equal(inMemory, fromDisk) {
+	if fromDisk := paths(t, fixture.Load(t, dir)); !slices.Equal(inMemory, fromDisk) {
 		t.Errorf("paths in the program checked in memory:\n%q\nloaded from disk:\n%q", inMemory, fromDisk)
 	}
 }
 
 // paths lists what the whole-program analysis finds, by position.
 func paths(t *testing.T, pkgs []*packages.Package) []string {
-	_, stuck := analyzeModule(t, pkgs)
+	_, stuck := fixture.Analyze(t, pkgs)
 	var out []string
 	for _, s := range stuck {
 		out = append(out, fmt.Sprint(pkgs[0].Fset.Position(s.Pos), s.Reach.SinkText(), s.Reach.Path()))

@@ -165,7 +165,7 @@ func retype(fset *token.FileSet, pkg *packages.Package, files []*ast.File, done 
 		conf.GoVersion = "go" + pkg.Module.GoVersion
 	}
 	if cgo {
-		UsesCgo(&conf) // as LoadMode loaded it
+		UsesCgo(&conf) // as source.LoadMode loaded it
 	}
 	t, _ := conf.Check(pkg.PkgPath, fset, files, info)
 	return &Package{Files: files, Types: t, Info: info, Imports: imports}
@@ -243,7 +243,7 @@ type ImporterFunc func(path string) (*types.Package, error)
 
 func (f ImporterFunc) Import(path string) (*types.Package, error) { return f(path) }
 
-// UsesCgo makes a types.Config check C.f as the loader did in rewrite.LoadMode,
+// UsesCgo makes a types.Config check C.f as the loader did in source.LoadMode,
 // against cgo's declarations among the files; go/types offers it to its
 // own source importer by this name.
 //
