@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/excluded"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"github.com/ctxlint/ctxlint/rewrite/internal/timing"
 	"github.com/dave/dst"
@@ -136,7 +137,7 @@ func (pl *execution) apply(sets []*change.Set) (out map[string][]byte, failed ma
 		// A part that cannot be printed back over its bytes alone.
 		return pl.again(sets, e.missed)
 	}
-	excluded, failed := pl.applyExcluded(sets)
+	excluded, failed := excluded.Apply(pl.prog, sets)
 	if len(failed) > 0 {
 		return nil, failed, nil
 	}

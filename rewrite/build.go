@@ -6,6 +6,7 @@ import (
 	"go/token"
 
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/excluded"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
@@ -20,7 +21,7 @@ type builder struct {
 	refusedOrder []setKey
 	comp         map[node]setKey // node → key of its change set or refusal
 	roots        map[*ast.FuncDecl]bool
-	excluded     *excluded // the files the build excludes, parsed on first use
+	excluded     *excluded.Index // the files the build excludes, parsed on first use
 	// use counts, by set, the paths through it not refused; onPath marks
 	// the sets on any path. A set whose every path is refused below it
 	// would take a context nobody uses, and its loop would pass

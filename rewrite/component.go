@@ -10,6 +10,7 @@ import (
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/excluded"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
@@ -131,13 +132,29 @@ func (b *builder) compatible(f *source.Func) bool {
 // (excluded.go).
 func (b *builder) excludedEdits(members []node) (edits []change.ExcludedEdit, class, reason string, at token.Pos) {
 	if b.excluded == nil {
-		b.excluded = newExcluded(b.pl.prog, b.pl.builds, b.opts.Tags)
+		b.excluded = excluded.New(b.pl.prog, b.pl.builds, b.opts.Tags)
 	}
-	if len(b.excluded.files) == 0 {
+	if len(b.excluded.Files) == 0 {
 		return nil, "", "", token.NoPos
 	}
-	gain := slices.DeleteFunc(slices.Clone(members), b.pl.flow.hasContext)
-	return b.excluded.edits(gain, b.pl.flow.index(), b.pl.prog.VarAt)
+	ix := b.pl.flow.index()
+	var gain []excluded.Member
+	for _, m := range members {
+		if b.pl.flow.hasContext(m) {
+			continue
+		}
+		switch m.kind {
+		case "func", "iface":
+			if f := ix.funcs[m.pos]; f != nil {
+				gain = append(gain, excluded.Member{Pos: m.pos, Obj: f})
+			}
+		case "slot":
+			if v := b.pl.prog.VarAt(m.pos); v != nil {
+				gain = append(gain, excluded.Member{Pos: m.pos, Obj: v})
+			}
+		}
+	}
+	return b.excluded.Edits(gain)
 }
 
 // blankAround returns the type's position of the innermost function

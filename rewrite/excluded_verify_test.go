@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/excluded"
 	"github.com/ctxlint/ctxlint/rewrite/internal/fixture"
 )
 
@@ -55,37 +56,15 @@ func Loop() {
 	}
 }
 
-// TestConfigForPlusBuild: a file constrained by an old "// +build" line
-// (no //go:build beside it, as in code older than Go 1.17) is included by
-// a build with the tags that line names.
-func TestConfigForPlusBuild(t *testing.T) {
-	dir := t.TempDir()
-	for name, src := range map[string]string{
-		"old_test.go":  "// +build integration\n\npackage a\n",
-		"both_test.go": "//go:build integration && windows\n// +build integration,windows\n\npackage a\n",
-	} {
-		name = filepath.Join(dir, name)
-		fixture.Put(t, name, src)
-		cfg, ok := configFor(name, nil)
-		if !ok {
-			t.Errorf("%s: no build includes it", filepath.Base(name))
-			continue
-		}
-		if !slices.Contains(cfg.tags, "integration") {
-			t.Errorf("%s: built with %s, want -tags=integration", filepath.Base(name), cfg)
-		}
-	}
-}
-
 // TestAddedKeepsOldArityErrors: a test that called a function with too
 // few arguments before the rewrite still does after it, now with a
 // context in both lists: not an error the rewrite added. A call the
 // rewrite gave a context its callee does not take is one.
 func TestAddedKeepsOldArityErrors(t *testing.T) {
-	before := []buildError{{file: "m_test.go", text: "not enough arguments in call to s.gather\n\thave (*Acc, bool)\n\twant (Acc, bool, bool)"}}
-	after := []buildError{
-		{file: "m_test.go", text: "not enough arguments in call to s.gather\n\thave (context.Context, *Acc, bool)\n\twant (context.Context, Acc, bool, bool)"},
-		{file: "m_test.go", text: "too many arguments in call to p.run\n\thave (context.Context)\n\twant ()"},
+	before := []excluded.BuildError{{File: "m_test.go", Text: "not enough arguments in call to s.gather\n\thave (*Acc, bool)\n\twant (Acc, bool, bool)"}}
+	after := []excluded.BuildError{
+		{File: "m_test.go", Text: "not enough arguments in call to s.gather\n\thave (context.Context, *Acc, bool)\n\twant (context.Context, Acc, bool, bool)"},
+		{File: "m_test.go", Text: "too many arguments in call to p.run\n\thave (context.Context)\n\twant ()"},
 	}
 	got := added(after, before)
 	if want := after[1:]; !slices.Equal(got, want) {

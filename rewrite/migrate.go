@@ -12,6 +12,7 @@ import (
 
 	"github.com/ctxlint/ctxlint/internal/wholeprog"
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/excluded"
 	"github.com/ctxlint/ctxlint/rewrite/internal/timing"
 )
 
@@ -42,7 +43,7 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 	overlay := map[string][]byte{}
 	var next []*packages.Package
 	replays := wholeprog.NewReplays()
-	blames, builds := map[string][]string{}, loadedBuilds{}
+	blames, builds := map[string][]string{}, excluded.Builds{}
 	for pass := 1; pass <= maxPasses; pass++ {
 		t := time.Now()
 		pkgs := next

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/excluded"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
@@ -52,7 +53,7 @@ type Options struct {
 	blames map[string][]string
 	// builds keeps, across the passes, the builds loaded to type and
 	// check excluded files (excluded_platform.go).
-	builds loadedBuilds
+	builds excluded.Builds
 }
 
 // maxPaths bounds the paths one plan follows, reported and found by
@@ -77,10 +78,10 @@ type Plan struct {
 	flow     *flow
 	opts     Options
 	// excluded indexes the files the build excludes, once a set needed it.
-	excluded *excluded
+	excluded *excluded.Index
 	// builds are the builds that include excluded files, loaded once
 	// for Migrate's passes (Options.builds).
-	builds loadedBuilds
+	builds excluded.Builds
 }
 
 // Build plans the change for the paths ctxprop reported over pkgs (loaded
@@ -91,7 +92,7 @@ func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan 
 	p := source.New(pkgs, opts.Overlay)
 	pl := &Plan{prog: p, flow: newFlow(p), opts: opts, builds: opts.builds}
 	if pl.builds == nil {
-		pl.builds = loadedBuilds{}
+		pl.builds = excluded.Builds{}
 	}
 	b := newBuilder(pl, opts)
 	queue := slices.Clone(stuck)

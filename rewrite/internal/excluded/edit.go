@@ -1,4 +1,4 @@
-package rewrite
+package excluded
 
 import (
 	"bytes"
@@ -14,15 +14,16 @@ import (
 	"github.com/ctxlint/ctxlint/internal/astwalk"
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
-// applyExcluded edits the files the build excludes for the sets, in their
+// Apply edits the files the build excludes for the sets, in their
 // bytes (they have no type information to decorate with): a call gets the
 // named context parameter of the innermost function around it that has
 // one (or gains one), else context.TODO() (context.Background() in main
 // and init); a declaration gets ctx first. It returns the new contents by
 // file name, and the sets whose edits do not fit the file.
-func (pl *execution) applyExcluded(sets []*change.Set) (map[string][]byte, map[*change.Set]error) {
+func Apply(p *source.Program, sets []*change.Set) (map[string][]byte, map[*change.Set]error) {
 	byFile := map[string][]change.ExcludedEdit{}
 	owner := map[string][]*change.Set{}
 	for _, cs := range sets {
@@ -36,7 +37,7 @@ func (pl *execution) applyExcluded(sets []*change.Set) (map[string][]byte, map[*
 	out := map[string][]byte{}
 	failed := map[*change.Set]error{}
 	for name, edits := range byFile {
-		src, err := pl.prog.Source(name)
+		src, err := p.Source(name)
 		if err == nil {
 			src, err = editExcluded(name, src, edits)
 		}

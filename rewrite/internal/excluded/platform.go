@@ -1,4 +1,4 @@
-package rewrite
+package excluded
 
 import (
 	"bytes"
@@ -31,7 +31,7 @@ import (
 // the overlay it was loaded with, and the last parse of each file changed
 // since.
 type platform struct {
-	cfg    buildConfig
+	cfg    Config
 	dirs   map[string]bool
 	tests  bool
 	fset   *token.FileSet
@@ -47,13 +47,13 @@ type parsedFile struct {
 	f   *ast.File
 }
 
-// loadedBuilds are the builds loaded, by configuration.
-type loadedBuilds map[string]*platform
+// Builds are the builds loaded, by configuration.
+type Builds map[string]*platform
 
 // load returns the build cfg of the directories (with their tests, if
 // tests): loaded before, or loaded now with the directories loaded before
 // under cfg.
-func (ps loadedBuilds) load(p *source.Program, cfg buildConfig, dirs []string, tests bool) *platform {
+func (ps Builds) load(p *source.Program, cfg Config, dirs []string, tests bool) *platform {
 	if pf := ps[cfg.String()]; pf != nil {
 		if (pf.tests || !tests) && !slices.ContainsFunc(dirs, func(d string) bool { return !pf.dirs[d] }) {
 			return pf
@@ -116,7 +116,7 @@ func (pf *platform) check(dirs map[string]bool, overlay map[string][]byte) ([]*p
 	}
 	var roots []*packages.Package
 	for _, pkg := range pf.all {
-		if dirs[pkgDir(pkg)] {
+		if dirs[PkgDir(pkg)] {
 			roots = append(roots, pkg)
 		}
 	}
@@ -174,7 +174,7 @@ type buildChecked struct {
 
 // check returns the packages of the directories under the build cfg
 // (with their tests, if tests), with the overlay's contents.
-func (ps loadedBuilds) check(p *source.Program, cfg buildConfig, dirs map[string]bool, tests bool, overlay map[string][]byte) buildChecked {
+func (ps Builds) check(p *source.Program, cfg Config, dirs map[string]bool, tests bool, overlay map[string][]byte) buildChecked {
 	names := slices.Sorted(maps.Keys(dirs))
 	pf := ps.load(p, cfg, names, tests)
 	if pkgs, errs, again, ok := pf.check(dirs, overlay); ok {

@@ -1,4 +1,4 @@
-package rewrite
+package excluded
 
 import (
 	"go/ast"
@@ -44,26 +44,26 @@ func memberKey(obj types.Object) string {
 // includes f, or nil when no build could type it (no build ctxlint tries
 // includes it, or the load failed). The first file asked for under a
 // build types every excluded file of that build, in one load.
-func (x *excluded) selections(f *excludedFile) selected {
-	if s, ok := x.typed[f.name]; ok {
+func (x *Index) selections(f *File) selected {
+	if s, ok := x.typed[f.Name]; ok {
 		return s
 	}
 	cfg, ok := x.config(f)
 	if !ok {
-		x.typed[f.name] = nil
+		x.typed[f.Name] = nil
 		return nil
 	}
 	batch := map[string]bool{}
 	dirs := map[string]bool{}
 	tests := false
-	for _, g := range x.files {
-		if _, done := x.typed[g.name]; done {
+	for _, g := range x.Files {
+		if _, done := x.typed[g.Name]; done {
 			continue
 		}
 		if c, ok := x.config(g); ok && c.String() == cfg.String() {
-			batch[g.name], dirs[g.dir] = true, true
-			tests = tests || strings.HasSuffix(g.name, "_test.go")
-			x.typed[g.name] = nil
+			batch[g.Name], dirs[g.Dir] = true, true
+			tests = tests || strings.HasSuffix(g.Name, "_test.go")
+			x.typed[g.Name] = nil
 		}
 	}
 	t := time.Now()
@@ -101,16 +101,16 @@ func (x *excluded) selections(f *excludedFile) selected {
 		}
 	}
 	timing.Logf("excluded files: %d of %d typed for %s in %v", typed, len(batch), cfg, time.Since(t).Round(time.Millisecond))
-	return x.typed[f.name]
+	return x.typed[f.Name]
 }
 
 // config is a build that includes f, memoized.
-func (x *excluded) config(f *excludedFile) (buildConfig, bool) {
-	if c, ok := x.configs[f.name]; ok {
+func (x *Index) config(f *File) (Config, bool) {
+	if c, ok := x.configs[f.Name]; ok {
 		return c, c.goos != ""
 	}
-	c, _ := configFor(f.name, x.tags)
-	x.configs[f.name] = c
+	c, _ := ConfigFor(f.Name, x.tags)
+	x.configs[f.Name] = c
 	return c, c.goos != ""
 }
 
@@ -118,7 +118,7 @@ func (x *excluded) config(f *excludedFile) (buildConfig, bool) {
 // with one of the keys: it does when typed so, and may when f could not
 // be typed or go/types could not resolve it (the build for f's platform
 // then decides).
-func (x *excluded) selects(f *excludedFile, r ref, keys map[string]bool) bool {
+func (x *Index) selects(f *File, r ref, keys map[string]bool) bool {
 	s := x.selections(f)
 	if s == nil {
 		return true

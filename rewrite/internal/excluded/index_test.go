@@ -1,4 +1,4 @@
-package rewrite
+package excluded
 
 import (
 	"go/types"
@@ -105,7 +105,7 @@ import . "example.com/x/a"
 
 func w() { H() }
 `)
-	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: LoadMode, Env: append(os.Environ(), "GOOS=linux")}, "./...")
+	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: source.LoadMode, Env: append(os.Environ(), "GOOS=linux")}, "./...")
 	require.NoError(t, err)
 	require.Zero(t, packages.PrintErrors(pkgs))
 	var a *types.Package
@@ -115,7 +115,7 @@ func w() { H() }
 		}
 	}
 	require.NotNil(t, a)
-	x := newExcluded(source.New(pkgs, nil), loadedBuilds{}, nil)
+	x := New(source.New(pkgs, nil), Builds{}, nil)
 	fn := func(name string) *types.Func { return a.Scope().Lookup(name).(*types.Func) }
 	method := func(typ, name string) *types.Func {
 		obj, _, _ := types.LookupFieldOrMethod(a.Scope().Lookup(typ).Type(), true, a, name)
@@ -136,7 +136,7 @@ func w() { H() }
 	} {
 		uses := x.uses(c.fn)
 		if assert.Len(t, uses, 1, c.fn.FullName()) {
-			rel, _ := filepath.Rel(dir, uses[0].file.name)
+			rel, _ := filepath.Rel(dir, uses[0].file.Name)
 			assert.Equal(t, c.file, filepath.ToSlash(rel), c.fn.FullName())
 			assert.Equal(t, c.how, uses[0].how, c.fn.FullName())
 		}
@@ -144,8 +144,8 @@ func w() { H() }
 	// fmt.Println selects from a package, not from a value of type T.
 	assert.Empty(t, x.uses(method("T", "Println")))
 	// c names H, M and N too, but cannot reach a's: alone, it uses none.
-	x.files = slices.DeleteFunc(x.files, func(f *excludedFile) bool { return filepath.Base(f.dir) != "c" })
-	require.Len(t, x.files, 1)
+	x.Files = slices.DeleteFunc(x.Files, func(f *File) bool { return filepath.Base(f.Dir) != "c" })
+	require.Len(t, x.Files, 1)
 	for _, f := range []*types.Func{fn("H"), method("T", "M"), method("I", "N")} {
 		assert.Empty(t, x.uses(f), f.FullName())
 	}
@@ -216,7 +216,7 @@ var _ a.I = win{}
 
 func use() { win{}.N() }
 `)
-	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: LoadMode, Env: append(os.Environ(), "GOOS=linux")}, "./...")
+	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: source.LoadMode, Env: append(os.Environ(), "GOOS=linux")}, "./...")
 	require.NoError(t, err)
 	require.Zero(t, packages.PrintErrors(pkgs))
 	var a *types.Package
@@ -226,11 +226,11 @@ func use() { win{}.N() }
 		}
 	}
 	require.NotNil(t, a)
-	x := newExcluded(source.New(pkgs, nil), loadedBuilds{}, nil)
+	x := New(source.New(pkgs, nil), Builds{}, nil)
 	n, _, _ := types.LookupFieldOrMethod(a.Scope().Lookup("I").Type(), false, a, "N")
 	var hows []string
 	for _, u := range x.uses(n.(*types.Func)) {
-		hows = append(hows, u.how+" "+filepath.Base(u.file.name))
+		hows = append(hows, u.how+" "+filepath.Base(u.file.Name))
 	}
 	assert.ElementsMatch(t, []string{"declared again in b_windows_test.go", "called in b_windows_test.go"}, hows)
 	src, err := os.ReadFile(filepath.Join(dir, "b/b_windows.go"))

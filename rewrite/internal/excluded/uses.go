@@ -1,4 +1,4 @@
-package rewrite
+package excluded
 
 import (
 	"go/types"
@@ -11,7 +11,7 @@ import (
 
 // exUse is a use of a function in an excluded file.
 type exUse struct {
-	file *excludedFile
+	file *File
 	how  string // "called in", "declared again in", "used as a value in", "implemented in", "stored in"
 	ref  ref
 	decl decl
@@ -19,14 +19,14 @@ type exUse struct {
 
 // uses returns the uses of fn (a function, a method, or an interface
 // method) in the excluded files.
-func (x *excluded) uses(fn *types.Func) []exUse {
+func (x *Index) uses(fn *types.Func) []exUse {
 	if fn.Pkg() == nil {
 		return nil
 	}
 	path, name := fn.Pkg().Path(), fn.Name()
 	recv := fn.Signature().Recv()
 	var out []exUse
-	refs := func(f *excludedFile, rs []ref, on func(ref) bool) { out = appendUses(out, f, rs, on) }
+	refs := func(f *File, rs []ref, on func(ref) bool) { out = appendUses(out, f, rs, on) }
 	all := func(ref) bool { return true }
 	// What a typed selector may select to use fn: fn, and for an
 	// interface's method, each method that gains ctx with it as declared
@@ -35,10 +35,10 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 	if recv != nil {
 		keys[memberKey(fn)] = true
 		if types.IsInterface(recv.Type()) {
-			for _, f := range x.files {
-				pkg := f.pkgPath
-				if pkg == "" && x.dirs[f.dir] != "" {
-					pkg = x.dirs[f.dir] + "_test" // an external test beside the package
+			for _, f := range x.Files {
+				pkg := f.PkgPath
+				if pkg == "" && x.Dirs[f.Dir] != "" {
+					pkg = x.Dirs[f.Dir] + "_test" // an external test beside the package
 				}
 				for key, d := range f.recvs {
 					if key[1] == name && d.n == fn.Signature().Params().Len() && pkg != "" {
@@ -48,16 +48,16 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 			}
 		}
 	}
-	for _, f := range x.files {
+	for _, f := range x.Files {
 		if recv == nil {
-			if f.pkgPath == path {
+			if f.PkgPath == path {
 				if d, ok := f.funcs[name]; ok {
 					out = append(out, exUse{file: f, how: "declared again in", decl: d})
 				}
 				refs(f, f.idents[name], all)
 				continue
 			}
-			if local, ok := f.imports[path]; ok && local != "_" && local != "." {
+			if local, ok := f.Imports[path]; ok && local != "_" && local != "." {
 				refs(f, f.sels[name], func(r ref) bool { return r.on == local })
 			} else if ok && local == "." {
 				refs(f, f.idents[name], all)
@@ -82,7 +82,7 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 					out = append(out, exUse{file: f, how: "implemented in"})
 				}
 			}
-		} else if d, ok := f.recvs[[2]string{recvTypeName(recv.Type()), name}]; ok && f.pkgPath == path {
+		} else if d, ok := f.recvs[[2]string{recvTypeName(recv.Type()), name}]; ok && f.PkgPath == path {
 			out = append(out, exUse{file: f, how: "declared again in", decl: d})
 		}
 		// x.M where x names an import is a package's function, not a
@@ -97,7 +97,7 @@ func (x *excluded) uses(fn *types.Func) []exUse {
 // ctx as the calls of a function do, and the functions a file stores in
 // it (declared there, or literals) gain ctx with its type.
 // A slot whose type takes a context already has none to change.
-func (x *excluded) slotUses(v *types.Var) []exUse {
+func (x *Index) slotUses(v *types.Var) []exUse {
 	if v.Pkg() == nil {
 		return nil
 	}
@@ -110,11 +110,11 @@ func (x *excluded) slotUses(v *types.Var) []exUse {
 		return nil // a local or a parameter: no excluded file names it
 	}
 	var out []exUse
-	refs := func(f *excludedFile, rs []ref, on func(ref) bool) { out = appendUses(out, f, rs, on) }
+	refs := func(f *File, rs []ref, on func(ref) bool) { out = appendUses(out, f, rs, on) }
 	// Each function the file stores there, with as many parameters as
 	// the slot's type has, gains ctx with it, as do its calls in the file.
 	n := v.Type().Underlying().(*types.Signature).Params().Len()
-	stores := func(f *excludedFile, on func(s stored) bool) {
+	stores := func(f *File, on func(s stored) bool) {
 		for _, s := range f.stores[name] {
 			if !on(s) || s.decl.n != n {
 				continue
@@ -129,7 +129,7 @@ func (x *excluded) slotUses(v *types.Var) []exUse {
 			}
 		}
 	}
-	for _, f := range x.files {
+	for _, f := range x.Files {
 		switch {
 		case v.IsField():
 			if x.dependsOn(f, path) {
@@ -137,11 +137,11 @@ func (x *excluded) slotUses(v *types.Var) []exUse {
 				refs(f, f.sels[name], func(r ref) bool { return !f.importsName(r.on) && x.selects(f, r, keys) })
 				stores(f, func(s stored) bool { return s.sel && !f.importsName(s.on) })
 			}
-		case f.pkgPath == path:
+		case f.PkgPath == path:
 			refs(f, f.idents[name], func(ref) bool { return true })
 			stores(f, func(s stored) bool { return !s.sel })
 		default:
-			if local, ok := f.imports[path]; ok && local != "_" && local != "." {
+			if local, ok := f.Imports[path]; ok && local != "_" && local != "." {
 				refs(f, f.sels[name], func(r ref) bool { return r.on == local })
 				stores(f, func(s stored) bool { return s.sel && s.on == local })
 			}
@@ -152,8 +152,8 @@ func (x *excluded) slotUses(v *types.Var) []exUse {
 
 // importsName reports whether name is what the file imports a package
 // under.
-func (f *excludedFile) importsName(name string) bool {
-	for _, local := range f.imports {
+func (f *File) importsName(name string) bool {
+	for _, local := range f.Imports {
 		if local == name {
 			return true
 		}
@@ -173,7 +173,7 @@ func recvTypeName(t types.Type) string {
 
 // appendUses appends to out the references of rs that on accepts, as uses
 // in f.
-func appendUses(out []exUse, f *excludedFile, rs []ref, on func(ref) bool) []exUse {
+func appendUses(out []exUse, f *File, rs []ref, on func(ref) bool) []exUse {
 	for _, r := range rs {
 		if !on(r) {
 			continue

@@ -1,4 +1,4 @@
-package rewrite
+package excluded
 
 import (
 	"fmt"
@@ -21,37 +21,37 @@ import (
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
-// excluded indexes the files of the main modules that the build excludes
+// Index indexes the files of the main modules that the build excludes
 // (other build tags or GOOS), and those of directories it excludes whole:
 // they are not type-checked with the rest, so their uses of a function
 // that gains ctx are found syntactically, scoped by what each file can
 // name: a package function through its own package, or through the name
 // a file imports its package under; a method only where the file's
 // package or imports depend on the method's package.
-type excluded struct {
-	files []*excludedFile
+type Index struct {
+	Files []*File
 	// dependents memoizes, by package path, the loaded packages that
 	// import it, directly or not, itself included.
 	dependents map[string]map[string]bool
 	loaded     map[string]bool    // the import paths of the loaded packages
-	dirs       map[string]string  // directory → import path of its loaded package
+	Dirs       map[string]string  // directory → import path of its loaded package
 	mods       []*packages.Module // the main modules
 	p          *source.Program
-	builds     loadedBuilds // the builds that type excluded files
-	tags       []string     // the user's build tags
+	builds     Builds   // the builds that type excluded files
+	tags       []string // the user's build tags
 	// typed holds, by file name, what each file's selectors select,
 	// once a build typed it (nil if none could); configs, the build
 	// that includes each file.
 	typed   map[string]selected
-	configs map[string]buildConfig
+	configs map[string]Config
 }
 
-// excludedFile is what an excluded file names, with where.
-type excludedFile struct {
-	name    string
-	dir     string
-	pkgPath string            // the import path of the package of its directory, if loaded
-	imports map[string]string // path → name the file imports it under
+// File is what an excluded file names, with where.
+type File struct {
+	Name    string
+	Dir     string
+	PkgPath string            // the import path of the package of its directory, if loaded
+	Imports map[string]string // path → name the file imports it under
 	idents  map[string][]ref  // names used alone (not a selector's, not a declaration's)
 	sels    map[string][]ref  // selectors, by the name selected
 	funcs   map[string]decl   // package functions it declares
@@ -61,10 +61,10 @@ type excludedFile struct {
 	// file, by the slot's name (x.f = v, T{f: v}, f = v).
 	stores map[string][]stored
 	// generated and cgo files are never edited: a use there refuses.
-	generated, cgo bool
+	Generated, cgo bool
 	// outside is set for a file this build includes but the patterns did
 	// not load: a caller outside the loaded packages.
-	outside bool
+	Outside bool
 }
 
 // ref is a use of a name in an excluded file.
@@ -93,17 +93,17 @@ type decl struct {
 	ctxName bool // a receiver, parameter or result is named ctx already
 }
 
-// newExcluded parses, as the overlay has them, the files the build
+// New parses, as the overlay has them, the files the build
 // excludes from the editable packages, and every other Go file of the main
 // modules that no loaded package compiles: packages the patterns did not
 // load, the tests of packages loaded only as dependencies, and packages
 // the build excludes whole. Of files in a directory no package was loaded
 // from, only those importing a package of the main modules can use one.
-func newExcluded(p *source.Program, builds loadedBuilds, tags []string) *excluded {
-	x := &excluded{
+func New(p *source.Program, builds Builds, tags []string) *Index {
+	x := &Index{
 		p: p, builds: builds, tags: tags, mods: p.MainModules(),
-		dependents: map[string]map[string]bool{}, loaded: map[string]bool{}, dirs: map[string]string{},
-		typed: map[string]selected{}, configs: map[string]buildConfig{},
+		dependents: map[string]map[string]bool{}, loaded: map[string]bool{}, Dirs: map[string]string{},
+		typed: map[string]selected{}, configs: map[string]Config{},
 	}
 	known := map[string]bool{} // the files of the loaded packages
 	dirPkg := map[string]*packages.Package{}
@@ -119,7 +119,7 @@ func newExcluded(p *source.Program, builds loadedBuilds, tags []string) *exclude
 			// variant of it (a package only another's tests import).
 			dir := filepath.Dir(pkg.GoFiles[0])
 			if old := dirPkg[dir]; old == nil || strings.Contains(old.ID, " [") && !strings.Contains(pkg.ID, " [") {
-				x.dirs[dir] = pkg.PkgPath
+				x.Dirs[dir] = pkg.PkgPath
 				dirPkg[dir] = pkg
 			}
 		}
@@ -160,9 +160,9 @@ func newExcluded(p *source.Program, builds loadedBuilds, tags []string) *exclude
 			ctx := build.Default
 			ctx.BuildTags = tags
 			ok, err := ctx.MatchFile(filepath.Dir(name), filepath.Base(name))
-			ef.outside = err == nil && ok
+			ef.Outside = err == nil && ok
 		}
-		x.files = append(x.files, ef)
+		x.Files = append(x.Files, ef)
 	}
 	for _, pkg := range p.Pkgs {
 		if p.Editable(pkg) {
@@ -214,17 +214,17 @@ func moduleFiles(root string) map[string][]string {
 	return out
 }
 
-func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *excludedFile {
-	ef := &excludedFile{
-		name: name, dir: filepath.Dir(name), pkgPath: pkgPath,
-		imports: map[string]string{}, idents: map[string][]ref{}, sels: map[string][]ref{},
+func indexExcluded(name, pkgPath string, tf *token.File, f *ast.File) *File {
+	ef := &File{
+		Name: name, Dir: filepath.Dir(name), PkgPath: pkgPath,
+		Imports: map[string]string{}, idents: map[string][]ref{}, sels: map[string][]ref{},
 		funcs: map[string]decl{}, methods: map[string]bool{}, recvs: map[[2]string]decl{},
 		stores:    map[string][]stored{},
-		generated: ast.IsGenerated(f),
+		Generated: ast.IsGenerated(f),
 	}
 	for _, imp := range f.Imports {
 		path, local := ctxtypes.Import(imp)
-		ef.imports[path] = local
+		ef.Imports[path] = local
 		ef.cgo = ef.cgo || path == "C"
 	}
 	skip := map[*ast.Ident]bool{} // declared names and selected ones
@@ -311,7 +311,7 @@ func declOf(tf *token.File, recv *ast.FieldList, ft *ast.FuncType) decl {
 
 // store records v stored in the slot named name, if v is a function the
 // file declares or a literal.
-func (f *excludedFile) store(tf *token.File, name, on string, sel bool, v ast.Expr) {
+func (f *File) store(tf *token.File, name, on string, sel bool, v ast.Expr) {
 	switch v := ast.Unparen(v).(type) {
 	case *ast.Ident:
 		if d, ok := f.funcs[v.Name]; ok {
@@ -341,18 +341,18 @@ func recvName(e ast.Expr) string {
 // package path: f belongs to it or imports it, or imports, or belongs to,
 // a package that depends on it. An import of the main modules that was
 // not loaded (a package the build excludes whole) may: it counts.
-func (x *excluded) dependsOn(f *excludedFile, path string) bool {
+func (x *Index) dependsOn(f *File, path string) bool {
 	deps := x.dependentsOf(path)
-	if f.pkgPath != "" && deps[f.pkgPath] {
+	if f.PkgPath != "" && deps[f.PkgPath] {
 		return true
 	}
-	if f.pkgPath == "" && deps[x.dirs[f.dir]] {
+	if f.PkgPath == "" && deps[x.Dirs[f.Dir]] {
 		// Another package in the directory (an external test, a
 		// //go:build ignore main): it may reach the directory's through
 		// an import of it, or through its own imports below.
 		return true
 	}
-	for imp := range f.imports {
+	for imp := range f.Imports {
 		if deps[imp] {
 			return true
 		}
@@ -363,7 +363,7 @@ func (x *excluded) dependsOn(f *excludedFile, path string) bool {
 	return false
 }
 
-func (x *excluded) dependentsOf(path string) map[string]bool {
+func (x *Index) dependentsOf(path string) map[string]bool {
 	if d, ok := x.dependents[path]; ok {
 		return d
 	}
@@ -394,7 +394,7 @@ func (x *excluded) dependentsOf(path string) map[string]bool {
 }
 
 // ownPath reports whether an import path lies in a main module.
-func (x *excluded) ownPath(path string) bool {
+func (x *Index) ownPath(path string) bool {
 	for _, m := range x.mods {
 		if path == m.Path || strings.HasPrefix(path, m.Path+"/") {
 			return true
@@ -403,60 +403,61 @@ func (x *excluded) ownPath(path string) bool {
 	return false
 }
 
-// edits returns the edits of the excluded files that change with a set
+// An exMember is what gains a context in a change set: a function or
+// interface method (a *types.Func), or a variable or field of a func type
+// (a *types.Var), declared at pos.
+type Member struct {
+	Pos token.Pos
+	Obj types.Object
+}
+
+// Edits returns the edits of the excluded files that change with a set
 // of these members: each call of one of its functions passes ctx first,
 // and each declaration of one gains a ctx parameter. A use that cannot be
 // edited so (a function value, an interface method another type may
 // implement, a declaration with a parameter named ctx already) refuses the
 // set, naming the file.
-func (x *excluded) edits(members []node, ix *index, varAt func(token.Pos) *types.Var) (edits []change.ExcludedEdit, class, reason string, at token.Pos) {
+func (x *Index) Edits(members []Member) (edits []change.ExcludedEdit, class, reason string, at token.Pos) {
 	for _, m := range members {
-		var fn types.Object
+		fn := m.Obj
 		var us []exUse
-		switch m.kind {
-		case "func", "iface":
-			if f := ix.funcs[m.pos]; f != nil {
-				fn, us = f, x.uses(f)
-			}
-		case "slot":
-			if v := varAt(m.pos); v != nil {
-				fn, us = v, x.slotUses(v)
-			}
-		}
-		if fn == nil {
-			continue
+		switch obj := m.Obj.(type) {
+		case *types.Func:
+			us = x.uses(obj)
+		case *types.Var:
+			us = x.slotUses(obj)
 		}
 		for _, u := range us {
 			switch {
-			case u.file.generated:
-				return nil, "generated file", fmt.Sprintf("%s is %s %s, a generated file the build excludes, which ctxlint does not edit: change its generator, then run ctxlint -fix again", fn.Name(), u.how, u.file.name), m.pos
+			case u.file.Generated:
+				return nil, "generated file", fmt.Sprintf("%s is %s %s, a generated file the build excludes, which ctxlint does not edit: change its generator, then run ctxlint -fix again", fn.Name(), u.how, u.file.Name), m.Pos
 			case u.file.cgo:
-				return nil, "cgo", fmt.Sprintf("%s is %s %s, a file the build excludes that uses cgo, which ctxlint does not edit: change it by hand", fn.Name(), u.how, u.file.name), m.pos
+				return nil, "cgo", fmt.Sprintf("%s is %s %s, a file the build excludes that uses cgo, which ctxlint does not edit: change it by hand", fn.Name(), u.how, u.file.Name), m.Pos
 			case u.how == "called in":
-				edits = append(edits, change.ExcludedEdit{File: u.file.name, Offset: u.ref.lparen, Args: u.ref.args})
+				edits = append(edits, change.ExcludedEdit{File: u.file.Name, Offset: u.ref.lparen, Args: u.ref.args})
 				continue
-			case u.how == "used as a value in" && !u.file.outside:
+			case u.how == "used as a value in" && !u.file.Outside:
 				// Stored where the set changes the type too (a mock
 				// assigned to a field, a method value passed to a helper
 				// whose parameter changes with it), it needs no edit; the
 				// build under the file's platform and tags says whether
 				// it fits, and blames this set if not.
-				if e := (change.ExcludedEdit{File: u.file.name, Offset: u.ref.offset, Use: true}); !slices.Contains(edits, e) {
+				if e := (change.ExcludedEdit{File: u.file.Name, Offset: u.ref.offset, Use: true}); !slices.Contains(edits, e) {
 					edits = append(edits, e)
 				}
 				continue
 			case (u.how == "declared again in" || u.how == "stored in") && !u.decl.ctxName:
 				// Once: a platform's method is found from the interface
 				// and from the method it stands beside.
-				if e := (change.ExcludedEdit{File: u.file.name, Offset: u.decl.open, Decl: true, Args: u.decl.params, Unnamed: u.decl.unnamed}); !slices.Contains(edits, e) {
+				if e := (change.ExcludedEdit{File: u.file.Name, Offset: u.decl.open, Decl: true, Args: u.decl.params, Unnamed: u.decl.unnamed}); !slices.Contains(edits, e) {
 					edits = append(edits, e)
 				}
 				continue
 			}
-			if u.file.outside {
-				return nil, "caller outside the loaded packages", fmt.Sprintf("%s is %s %s, whose package the patterns did not load: run ctxlint -fix on every package of the module (./...), or with -fix.compat to keep the old signature", fn.Name(), u.how, u.file.name), m.pos
+			if u.file.Outside {
+				return nil, "caller outside the loaded packages", fmt.Sprintf("%s is %s %s, whose package the patterns did not load: run ctxlint -fix on every package of the module (./...), or with -fix.compat to keep the old signature", fn.Name(), u.how, u.file.Name), m.Pos
 			}
-			return nil, "build-tagged file", fmt.Sprintf("%s is %s %s, which the build excludes (build tags or GOOS): ctxlint cannot change it there unseen; run ctxlint -fix with -tags that include it, or change it by hand", fn.Name(), u.how, u.file.name), m.pos
+			return nil, "build-tagged file", fmt.Sprintf("%s is %s %s, which the build excludes (build tags or GOOS): ctxlint cannot change it there unseen; run ctxlint -fix with -tags that include it, or change it by hand", fn.Name(), u.how, u.file.Name), m.Pos
 		}
 	}
 	return edits, "", "", token.NoPos

@@ -1,4 +1,4 @@
-package rewrite
+package excluded
 
 import (
 	"maps"
@@ -29,9 +29,9 @@ func TestPlatformCheckAsLoaded(t *testing.T) {
 	fixture.Put(t, filepath.Join(dir, "a", "a.go"), "package a\n\n// N is a's number.\nconst N = 1\n")
 	fixture.Put(t, filepath.Join(dir, "a", "a_windows.go"), "package a\n\nimport \"example.com/x/b\"\n\nvar w = b.F()\n")
 	fixture.Put(t, filepath.Join(dir, "a", "a_windows_test.go"), "package a\n\nimport \"testing\"\n\nfunc TestW(t *testing.T) { _ = w + b.F() }\n")
-	p, builds := source.New(fixture.Load(t, dir), nil), loadedBuilds{}
+	p, builds := source.New(fixture.Load(t, dir), nil), Builds{}
 	a, bName := filepath.Join(dir, "a"), filepath.Join(dir, "b", "b.go")
-	win := &excludedBuild{cfg: buildConfig{goos: "windows", goarch: "amd64"}, dirs: map[string]bool{a: true}, tests: true}
+	win := &Build{Cfg: Config{goos: "windows", goarch: "amd64"}, Dirs: map[string]bool{a: true}, Tests: true}
 
 	for _, tc := range []struct {
 		name        string
@@ -55,12 +55,12 @@ func TestPlatformCheckAsLoaded(t *testing.T) {
 			for name, src := range tc.overlay {
 				overlay[name] = []byte(src)
 			}
-			pf := builds.load(p, win.cfg, []string{a}, true)
-			_, _, _, ok := pf.check(win.dirs, overlay)
+			pf := builds.load(p, win.Cfg, []string{a}, true)
+			_, _, _, ok := pf.check(win.Dirs, overlay)
 			if ok != tc.incremental {
 				t.Errorf("checked in memory: %v, want %v", ok, tc.incremental)
 			}
-			got, _ := win.check(p, builds, overlay)
+			got, _ := win.Check(p, builds, overlay)
 			want := freshErrors(t, p, win, overlay)
 			if !slices.Equal(got[a], want) {
 				t.Errorf("errors:\n got %q\nwant %q", got[a], want)
@@ -68,7 +68,7 @@ func TestPlatformCheckAsLoaded(t *testing.T) {
 			switch {
 			case tc.wantErr == "" && len(got[a]) > 0:
 				t.Errorf("errors %q, want none", got[a])
-			case tc.wantErr != "" && !slices.ContainsFunc(got[a], func(e buildError) bool { return strings.Contains(e.text, tc.wantErr) }):
+			case tc.wantErr != "" && !slices.ContainsFunc(got[a], func(e BuildError) bool { return strings.Contains(e.Text, tc.wantErr) }):
 				t.Errorf("errors %q, want one with %q", got[a], tc.wantErr)
 			}
 		})
@@ -77,19 +77,19 @@ func TestPlatformCheckAsLoaded(t *testing.T) {
 
 // freshErrors are the errors of the build's directories as a load of it,
 // with the overlay, reports them.
-func freshErrors(t *testing.T, p *source.Program, b *excludedBuild, overlay map[string][]byte) []buildError {
+func freshErrors(t *testing.T, p *source.Program, b *Build, overlay map[string][]byte) []BuildError {
 	t.Helper()
-	pkgs, failed := b.cfg.load(p, slices.Sorted(maps.Keys(b.dirs)), overlay, b.tests)
+	pkgs, failed := b.Cfg.load(p, slices.Sorted(maps.Keys(b.Dirs)), overlay, b.Tests)
 	if len(failed) > 0 {
 		t.Fatalf("load: %v", failed)
 	}
 	slices.SortFunc(pkgs, func(x, y *packages.Package) int { return strings.Compare(x.ID, y.ID) })
-	var out []buildError
+	var out []BuildError
 	for _, pkg := range pkgs {
 		for _, e := range pkg.Errors {
 			file, _, _ := strings.Cut(e.Pos, ":")
-			if b.dirs[filepath.Dir(file)] {
-				out = append(out, buildError{file: file, msg: relError(p, e.Error()), text: relError(p, e.Msg)})
+			if b.Dirs[filepath.Dir(file)] {
+				out = append(out, BuildError{File: file, Msg: relError(p, e.Error()), Text: relError(p, e.Msg)})
 			}
 		}
 	}
