@@ -1,12 +1,16 @@
 package rewrite
 
 import (
+	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
+	"github.com/ctxlint/ctxlint/rewrite/internal/loopshape"
 	"github.com/dave/dst"
 )
 
@@ -25,41 +29,41 @@ func (e *edit) loop(l *change.Loop) {
 	f := e.p.FileAt(l.Recv)
 	_, decl := e.p.FuncAt(l.Recv)
 	info := f.Pkg.TypesInfo
-	sh, err := findLoop(info, decl, l.Call)
+	sh, err := loopshape.Find(info, decl, l.Call)
 	if err != nil {
 		e.fail("%s: %v", e.p.Fset.Position(l.Call), err)
 		return
 	}
-	parent, threaded := e.ctxAt(sh.region[0].Pos())
+	parent, threaded := e.ctxAt(sh.Region[0].Pos())
 	if !threaded {
 		parent = &dst.CallExpr{Fun: &dst.Ident{Name: "Background", Path: "context"}}
 	}
 	deadline := freeName(decl, "deadline", info, false)
 	ctxName := freeName(decl, "ctx", info, true)
 	cancel := freeName(decl, "cancel", info, false)
-	recv := func() dst.Expr { return e.dstOf(sh.recv).(dst.Expr) }
+	recv := func() dst.Expr { return e.dstOf(sh.Recv).(dst.Expr) }
 	var region *[]dst.Stmt // the work is (*region)[from:]
 	from := 0
-	switch sh.kind {
-	case inRange:
-		drs := e.dstOf(sh.rng).(*dst.RangeStmt)
+	switch sh.Kind {
+	case loopshape.InRange:
+		drs := e.dstOf(sh.Rng).(*dst.RangeStmt)
 		if k, ok := drs.Key.(*dst.Ident); ok && k.Name != "_" {
 			deadline = k.Name
 		} else {
 			drs.Key, drs.Tok = dst.NewIdent(deadline), token.DEFINE
 		}
 		region = &drs.Body.List
-	case inClause:
-		dcc := e.dstOf(sh.clause).(*dst.CommClause)
+	case loopshape.InClause:
+		dcc := e.dstOf(sh.Clause).(*dst.CommClause)
 		deadline = e.receiveInto(dcc, recv, deadline, token.DEFINE)
 		region = &dcc.Body
-	case after:
-		list := e.stmtList(sh.stmt)
+	case loopshape.After:
+		list := e.stmtList(sh.Stmt)
 		if list == nil {
-			e.fail("%s: cannot edit the tick's receive", e.p.Fset.Position(sh.stmt.Pos()))
+			e.fail("%s: cannot edit the tick's receive", e.p.Fset.Position(sh.Stmt.Pos()))
 			return
 		}
-		ds := e.dstOf(sh.stmt).(dst.Stmt)
+		ds := e.dstOf(sh.Stmt).(dst.Stmt)
 		i := slices.Index(*list, ds)
 		switch st := ds.(type) {
 		case *dst.ExprStmt:
@@ -71,10 +75,10 @@ func (e *edit) loop(l *change.Loop) {
 				st.Lhs[0], st.Tok = dst.NewIdent(deadline), token.DEFINE
 			}
 		case *dst.SelectStmt: // the deadline outlives the select: the work runs under the last one received
-			dcc := e.dstOf(sh.clause).(*dst.CommClause)
+			dcc := e.dstOf(sh.Clause).(*dst.CommClause)
 			if a, ok := dcc.Comm.(*dst.AssignStmt); ok && a.Tok == token.DEFINE {
 				if id, ok := a.Lhs[0].(*dst.Ident); ok && id.Name != "_" {
-					e.fail("%s: the tick is received into %s, local to its case: receive it into a variable declared before the loop", e.p.Fset.Position(sh.clause.Pos()), id.Name)
+					e.fail("%s: the tick is received into %s, local to its case: receive it into a variable declared before the loop", e.p.Fset.Position(sh.Clause.Pos()), id.Name)
 					return
 				}
 			}
@@ -95,9 +99,9 @@ func (e *edit) loop(l *change.Loop) {
 			}
 		}
 		region, from = list, i+1
-	case sibling:
+	case loopshape.Sibling:
 		last := freeName(decl, "lastDeadline", info, false)
-		dcc := e.dstOf(sh.clause).(*dst.CommClause)
+		dcc := e.dstOf(sh.Clause).(*dst.CommClause)
 		switch c := dcc.Comm.(type) {
 		case *dst.AssignStmt:
 			if id, ok := c.Lhs[0].(*dst.Ident); ok && id.Name != "_" {
@@ -113,13 +117,13 @@ func (e *edit) loop(l *change.Loop) {
 		if _, _, ok := e.declareDeadline(sh, last); !ok {
 			return
 		}
-		region = &e.dstOf(sh.other).(*dst.CommClause).Body
+		region = &e.dstOf(sh.Other).(*dst.CommClause).Body
 	}
 	if region == nil {
 		return
 	}
 	with := &dst.Ident{Name: "WithDeadline", Path: "context"}
-	if sh.health {
+	if sh.Health {
 		with = &dst.Ident{Name: "WithDeadline", Path: ctxtypes.HealthPath}
 	}
 	e.derive(sh, region, from, ctxName, cancel, &dst.CallExpr{Fun: with, Args: []dst.Expr{parent, dst.NewIdent(deadline)}})
@@ -128,10 +132,10 @@ func (e *edit) loop(l *change.Loop) {
 // declareDeadline declares "var name time.Time" before the loop (or the
 // statement, when the loop is the function's), where every iteration sees
 // it: the list it went in and its index there.
-func (e *edit) declareDeadline(sh *loopShape, name string) (list *[]dst.Stmt, at int, ok bool) {
-	st := sh.stmt
-	if sh.loop != nil {
-		st = sh.loop
+func (e *edit) declareDeadline(sh *loopshape.Shape, name string) (list *[]dst.Stmt, at int, ok bool) {
+	st := sh.Stmt
+	if sh.Loop != nil {
+		st = sh.Loop
 	}
 	list = e.stmtList(st)
 	if list == nil {
@@ -147,7 +151,7 @@ func (e *edit) declareDeadline(sh *loopShape, name string) (list *[]dst.Stmt, at
 // derive puts "ctxName, cancel := rhs" at the start of the work
 // (*region)[from:], and cancels it at its end: deferred when the function
 // is one iteration, else before every way out of the work.
-func (e *edit) derive(sh *loopShape, region *[]dst.Stmt, from int, ctxName, cancel string, rhs dst.Expr) {
+func (e *edit) derive(sh *loopshape.Shape, region *[]dst.Stmt, from int, ctxName, cancel string, rhs dst.Expr) {
 	derive := &dst.AssignStmt{
 		Lhs: []dst.Expr{dst.NewIdent(ctxName), dst.NewIdent(cancel)},
 		Tok: token.DEFINE,
@@ -157,7 +161,7 @@ func (e *edit) derive(sh *loopShape, region *[]dst.Stmt, from int, ctxName, canc
 		return &dst.ExprStmt{X: &dst.CallExpr{Fun: dst.NewIdent(cancel)}}
 	}
 	body := slices.Clone((*region)[from:])
-	if sh.loop == nil {
+	if sh.Loop == nil {
 		body = slices.Insert(body, 0, dst.Stmt(derive), dst.Stmt(&dst.DeferStmt{Call: &dst.CallExpr{Fun: dst.NewIdent(cancel)}}))
 	} else {
 		insertCancels(&body, cancelCall, exitScope{})
@@ -188,8 +192,8 @@ func (e *edit) receiveInto(cc *dst.CommClause, recv func() dst.Expr, name string
 	return name
 }
 
-func region2(sh *loopShape, name string) region {
-	return region{from: sh.region[0].Pos(), to: sh.region[len(sh.region)-1].End(), name: name}
+func region2(sh *loopshape.Shape, name string) region {
+	return region{from: sh.Region[0].Pos(), to: sh.Region[len(sh.Region)-1].End(), name: name}
 }
 
 // stmtList is the dst statement list that holds the statement st.
@@ -314,4 +318,114 @@ func terminating(st dst.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// periodic derives a periodic loop's context from its timeout at the
+// start of the iteration's work.
+func (e *edit) periodic(l *change.Loop) {
+	f := e.p.FileAt(l.Recv)
+	_, decl := e.p.FuncAt(l.Recv)
+	info := f.Pkg.TypesInfo
+	sh := loopshape.Iteration(decl, l.Call)
+	var region *[]dst.Stmt
+	switch {
+	case sh.Clause != nil:
+		region = &e.dstOf(sh.Clause).(*dst.CommClause).Body
+	case sh.Loop != nil:
+		switch n := e.dstOf(sh.Loop).(type) {
+		case *dst.ForStmt:
+			region = &n.Body.List
+		case *dst.RangeStmt:
+			region = &n.Body.List
+		}
+	default:
+		region = &e.dstOf(decl).(*dst.FuncDecl).Body.List
+	}
+	if region == nil {
+		e.fail("%s: cannot edit the loop's iteration", e.p.Fset.Position(l.Recv))
+		return
+	}
+	timeout, err := e.exprAt(l.Timeout, f.Pkg.Types, l.Recv)
+	if err != nil {
+		e.fail("%s: timeout %s: %v", e.p.Fset.Position(decl.Pos()), l.Timeout, err)
+		return
+	}
+	parent, threaded := e.ctxAt(sh.Region[0].Pos())
+	if !threaded {
+		parent = &dst.CallExpr{Fun: &dst.Ident{Name: "Background", Path: "context"}}
+	}
+	ctxName := freeName(decl, "ctx", info, true)
+	cancel := freeName(decl, "cancel", info, false)
+	e.derive(sh, region, 0, ctxName, cancel, &dst.CallExpr{Fun: &dst.Ident{Name: "WithTimeout", Path: "context"}, Args: []dst.Expr{parent, timeout}})
+}
+
+// exprAt parses src, an expression written for the scope at pos, into
+// dst: a package name in scope there, or time, is an import path for the
+// restorer.
+func (e *edit) exprAt(src string, pkg *types.Package, pos token.Pos) (dst.Expr, error) {
+	x, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil, err
+	}
+	scope := pkg.Scope().Innermost(pos)
+	var conv func(ast.Expr) (dst.Expr, error)
+	conv = func(x ast.Expr) (dst.Expr, error) {
+		switch x := x.(type) {
+		case *ast.Ident:
+			return dst.NewIdent(x.Name), nil
+		case *ast.BasicLit:
+			return &dst.BasicLit{Kind: x.Kind, Value: x.Value}, nil
+		case *ast.ParenExpr:
+			in, err := conv(x.X)
+			return &dst.ParenExpr{X: in}, err
+		case *ast.SelectorExpr:
+			if id, ok := x.X.(*ast.Ident); ok {
+				_, obj := scope.LookupParent(id.Name, pos)
+				if pn, ok := obj.(*types.PkgName); ok {
+					return &dst.Ident{Name: x.Sel.Name, Path: pn.Imported().Path()}, nil
+				}
+				if obj == nil && id.Name == "time" {
+					return &dst.Ident{Name: x.Sel.Name, Path: "time"}, nil
+				}
+			}
+			in, err := conv(x.X)
+			return &dst.SelectorExpr{X: in, Sel: dst.NewIdent(x.Sel.Name)}, err
+		case *ast.BinaryExpr:
+			l, err := conv(x.X)
+			if err != nil {
+				return nil, err
+			}
+			r, err := conv(x.Y)
+			return &dst.BinaryExpr{X: l, Op: x.Op, Y: r}, err
+		case *ast.UnaryExpr:
+			in, err := conv(x.X)
+			return &dst.UnaryExpr{Op: x.Op, X: in}, err
+		case *ast.StarExpr:
+			in, err := conv(x.X)
+			return &dst.StarExpr{X: in}, err
+		case *ast.CallExpr:
+			fun, err := conv(x.Fun)
+			if err != nil {
+				return nil, err
+			}
+			call := &dst.CallExpr{Fun: fun}
+			for _, a := range x.Args {
+				da, err := conv(a)
+				if err != nil {
+					return nil, err
+				}
+				call.Args = append(call.Args, da)
+			}
+			return call, nil
+		case *ast.IndexExpr:
+			in, err := conv(x.X)
+			if err != nil {
+				return nil, err
+			}
+			idx, err := conv(x.Index)
+			return &dst.IndexExpr{X: in, Index: idx}, err
+		}
+		return nil, fmt.Errorf("%s is not supported in a timeout (use names, selectors, calls, literals and operators)", types.ExprString(x))
+	}
+	return conv(x)
 }

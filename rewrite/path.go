@@ -482,14 +482,14 @@ type assignKey struct {
 	obj  types.Object
 }
 
-// assigned is assignedCalls, once per function and variable: every path
+// assigned is source.AssignedCalls, once per function and variable: every path
 // to a (*http.Client).Do asks requestAbove of the same few functions.
 func (b *builder) assigned(info *types.Info, decl ast.Node, obj types.Object) []*ast.CallExpr {
 	k := assignKey{decl, obj}
 	if cs, ok := b.assigns[k]; ok {
 		return cs
 	}
-	cs := assignedCalls(info, decl, obj)
+	cs := source.AssignedCalls(info, decl, obj)
 	b.assigns[k] = cs
 	return cs
 }

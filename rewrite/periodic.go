@@ -12,7 +12,7 @@ import (
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
-	"github.com/dave/dst"
+	"github.com/ctxlint/ctxlint/rewrite/internal/loopshape"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -50,11 +50,11 @@ func (b *builder) periodic(root hop, label string, ticked bool) (setKey, bool) {
 		return setKey{}, false
 	}
 	info := root.file.Pkg.TypesInfo
-	sh := findIteration(root.decl, root.pos)
-	if derivedBefore(info, sh.region, root.pos) {
+	sh := loopshape.Iteration(root.decl, root.pos)
+	if derivedBefore(info, sh.Region, root.pos) {
 		return setKey{}, true // a run before bounded the iteration
 	}
-	start := sh.region[0].Pos()
+	start := sh.Region[0].Pos()
 	key := posKey("iteration", start)
 	if _, ok := b.sets[key]; !ok {
 		b.add(key, &change.Set{Name: "loop of " + name, Loop: &change.Loop{Recv: start, Call: root.pos, Timeout: timeout}})
@@ -108,40 +108,6 @@ func durationExpr(d time.Duration) string {
 	return "time.Duration(" + strconv.FormatInt(int64(d), 10) + ")"
 }
 
-// findIteration is the shape of the iteration around the call at pos in
-// decl: the body of the outermost for or range statement around it (an
-// inner loop, over the inputs of one tick, is part of the iteration), or,
-// within it, of the select case the call is in; the whole function when
-// no loop is around the call (the function is one iteration).
-func findIteration(decl *ast.FuncDecl, pos token.Pos) *loopShape {
-	sh := &loopShape{kind: periodicWork, region: decl.Body.List}
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		// Only the nodes around pos are entered, outermost first.
-		if n == nil {
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok || pos < n.Pos() || pos >= n.End() {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.ForStmt:
-			if sh.loop == nil {
-				sh.loop, sh.region = n, n.Body.List
-			}
-		case *ast.RangeStmt:
-			if sh.loop == nil {
-				sh.loop, sh.region = n, n.Body.List
-			}
-		case *ast.CommClause:
-			if sh.loop != nil && sh.clause == nil && len(n.Body) > 0 {
-				sh.region, sh.clause = n.Body, n
-			}
-		}
-		return true
-	})
-	return sh
-}
-
 // derivedBefore reports whether the work derives a context with a
 // deadline or timeout before the call at pos.
 func derivedBefore(info *types.Info, region []ast.Stmt, pos token.Pos) bool {
@@ -161,114 +127,4 @@ func derivedBefore(info *types.Info, region []ast.Stmt, pos token.Pos) bool {
 		}
 		return false
 	})
-}
-
-// periodic derives a periodic loop's context from its timeout at the
-// start of the iteration's work.
-func (e *edit) periodic(l *change.Loop) {
-	f := e.p.FileAt(l.Recv)
-	_, decl := e.p.FuncAt(l.Recv)
-	info := f.Pkg.TypesInfo
-	sh := findIteration(decl, l.Call)
-	var region *[]dst.Stmt
-	switch {
-	case sh.clause != nil:
-		region = &e.dstOf(sh.clause).(*dst.CommClause).Body
-	case sh.loop != nil:
-		switch n := e.dstOf(sh.loop).(type) {
-		case *dst.ForStmt:
-			region = &n.Body.List
-		case *dst.RangeStmt:
-			region = &n.Body.List
-		}
-	default:
-		region = &e.dstOf(decl).(*dst.FuncDecl).Body.List
-	}
-	if region == nil {
-		e.fail("%s: cannot edit the loop's iteration", e.p.Fset.Position(l.Recv))
-		return
-	}
-	timeout, err := e.exprAt(l.Timeout, f.Pkg.Types, l.Recv)
-	if err != nil {
-		e.fail("%s: timeout %s: %v", e.p.Fset.Position(decl.Pos()), l.Timeout, err)
-		return
-	}
-	parent, threaded := e.ctxAt(sh.region[0].Pos())
-	if !threaded {
-		parent = &dst.CallExpr{Fun: &dst.Ident{Name: "Background", Path: "context"}}
-	}
-	ctxName := freeName(decl, "ctx", info, true)
-	cancel := freeName(decl, "cancel", info, false)
-	e.derive(sh, region, 0, ctxName, cancel, &dst.CallExpr{Fun: &dst.Ident{Name: "WithTimeout", Path: "context"}, Args: []dst.Expr{parent, timeout}})
-}
-
-// exprAt parses src, an expression written for the scope at pos, into
-// dst: a package name in scope there, or time, is an import path for the
-// restorer.
-func (e *edit) exprAt(src string, pkg *types.Package, pos token.Pos) (dst.Expr, error) {
-	x, err := parser.ParseExpr(src)
-	if err != nil {
-		return nil, err
-	}
-	scope := pkg.Scope().Innermost(pos)
-	var conv func(ast.Expr) (dst.Expr, error)
-	conv = func(x ast.Expr) (dst.Expr, error) {
-		switch x := x.(type) {
-		case *ast.Ident:
-			return dst.NewIdent(x.Name), nil
-		case *ast.BasicLit:
-			return &dst.BasicLit{Kind: x.Kind, Value: x.Value}, nil
-		case *ast.ParenExpr:
-			in, err := conv(x.X)
-			return &dst.ParenExpr{X: in}, err
-		case *ast.SelectorExpr:
-			if id, ok := x.X.(*ast.Ident); ok {
-				_, obj := scope.LookupParent(id.Name, pos)
-				if pn, ok := obj.(*types.PkgName); ok {
-					return &dst.Ident{Name: x.Sel.Name, Path: pn.Imported().Path()}, nil
-				}
-				if obj == nil && id.Name == "time" {
-					return &dst.Ident{Name: x.Sel.Name, Path: "time"}, nil
-				}
-			}
-			in, err := conv(x.X)
-			return &dst.SelectorExpr{X: in, Sel: dst.NewIdent(x.Sel.Name)}, err
-		case *ast.BinaryExpr:
-			l, err := conv(x.X)
-			if err != nil {
-				return nil, err
-			}
-			r, err := conv(x.Y)
-			return &dst.BinaryExpr{X: l, Op: x.Op, Y: r}, err
-		case *ast.UnaryExpr:
-			in, err := conv(x.X)
-			return &dst.UnaryExpr{Op: x.Op, X: in}, err
-		case *ast.StarExpr:
-			in, err := conv(x.X)
-			return &dst.StarExpr{X: in}, err
-		case *ast.CallExpr:
-			fun, err := conv(x.Fun)
-			if err != nil {
-				return nil, err
-			}
-			call := &dst.CallExpr{Fun: fun}
-			for _, a := range x.Args {
-				da, err := conv(a)
-				if err != nil {
-					return nil, err
-				}
-				call.Args = append(call.Args, da)
-			}
-			return call, nil
-		case *ast.IndexExpr:
-			in, err := conv(x.X)
-			if err != nil {
-				return nil, err
-			}
-			idx, err := conv(x.Index)
-			return &dst.IndexExpr{X: in, Index: idx}, err
-		}
-		return nil, fmt.Errorf("%s is not supported in a timeout (use names, selectors, calls, literals and operators)", types.ExprString(x))
-	}
-	return conv(x)
 }

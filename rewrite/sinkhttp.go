@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/ctxlint/ctxlint/internal/astwalk"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"github.com/dave/dst"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -26,7 +27,7 @@ func (e *edit) requestContext(call *ast.CallExpr, info *types.Info) {
 	if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok {
 		fn, _ := e.enclosingFunc(call.Pos())
 		done := false
-		for _, nr := range assignedCalls(info, fn, info.ObjectOf(id)) {
+		for _, nr := range source.AssignedCalls(info, fn, info.ObjectOf(id)) {
 			fn, _ := typeutil.Callee(info, nr).(*types.Func)
 			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
 				continue

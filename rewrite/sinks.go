@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxlint/ctxlint/internal/ctxtypes"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
 // netLookups are the net package's lookups whose Resolver method takes
@@ -187,7 +188,7 @@ func (e *edit) commandContext(call *ast.CallExpr, info *types.Info) {
 	case *ast.CallExpr: // exec.Command(...).Run()
 		done = isCommand(x) && rename(x)
 	case *ast.Ident: // cmd := exec.Command(...); cmd.Run()
-		for _, c := range assignedCalls(info, fn, info.ObjectOf(x)) {
+		for _, c := range source.AssignedCalls(info, fn, info.ObjectOf(x)) {
 			if isCommand(c) {
 				done = rename(c) || done
 			}
@@ -321,26 +322,4 @@ func (e *edit) enclosingFunc(pos token.Pos) (ast.Node, string) {
 		return decl, decl.Name.Name
 	}
 	return inner, "the function literal"
-}
-
-// assignedCalls lists the calls whose first result decl assigns to obj:
-// where the request or command a sink runs was built.
-func assignedCalls(info *types.Info, decl ast.Node, obj types.Object) []*ast.CallExpr {
-	var out []*ast.CallExpr
-	if d, ok := decl.(*ast.FuncDecl); decl == nil || ok && d == nil {
-		return nil
-	}
-	ast.Inspect(decl, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
-			return true
-		}
-		if lhs, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(lhs) == obj {
-			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
-				out = append(out, c)
-			}
-		}
-		return true
-	})
-	return out
 }

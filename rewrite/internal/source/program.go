@@ -354,3 +354,25 @@ func FuncBody(fn ast.Node) *ast.BlockStmt {
 	}
 	return nil
 }
+
+// AssignedCalls lists the calls whose first result decl assigns to obj:
+// where the request or command a sink runs was built.
+func AssignedCalls(info *types.Info, decl ast.Node, obj types.Object) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	if d, ok := decl.(*ast.FuncDecl); decl == nil || ok && d == nil {
+		return nil
+	}
+	ast.Inspect(decl, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return true
+		}
+		if lhs, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(lhs) == obj {
+			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+				out = append(out, c)
+			}
+		}
+		return true
+	})
+	return out
+}
