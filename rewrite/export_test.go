@@ -1,8 +1,10 @@
 package rewrite
 
+import "github.com/ctxlint/ctxlint/rewrite/internal/apply"
+
 // DecorateInPart makes every file decorated in part until the returned
 // function is called.
 func DecorateInPart() (undo func()) {
-	alwaysInPart = true
-	return func() { alwaysInPart = false }
+	apply.AlwaysInPart = true
+	return func() { apply.AlwaysInPart = false }
 }

@@ -89,7 +89,7 @@ func (pl *execution) applyPart(sets []*change.Set) (map[string][]byte, error) {
 	idle := pl.idleLoops(sets)
 	sets = slices.DeleteFunc(slices.Clone(sets), func(cs *change.Set) bool { return slices.Contains(idle, cs) })
 	for range maxApplyRetries {
-		out, failed, err := pl.apply(sets)
+		out, failed, err := pl.applier.Apply(sets)
 		if err != nil || len(failed) == 0 {
 			return out, err
 		}

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"slices"
 
+	"github.com/ctxlint/ctxlint/rewrite/internal/apply"
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/check"
 	"golang.org/x/tools/go/packages"
@@ -47,15 +48,16 @@ func (pl *Plan) Execute() (*Result, error) {
 // not in the Plan, which stays what Build made.
 type execution struct {
 	*Plan
-	// whole names the files to decorate whole: an edit fell outside the
-	// declarations the sets name (part.go).
-	whole map[string]bool
+	// applier edits the files; it learns which to decorate whole.
+	applier *apply.Applier
 	// work maps each loop set to the sets that use its context, once
 	// asked (loopwork.go).
 	work map[*change.Set][]*change.Set
 }
 
-func (pl *Plan) execution() *execution { return &execution{Plan: pl} }
+func (pl *Plan) execution() *execution {
+	return &execution{Plan: pl, applier: apply.New(pl.prog, pl.opts.Todo)}
+}
 
 func (pl *execution) execute() (*Result, error) {
 	res := &Result{Refusals: slices.Clone(pl.Refusals), Planned: len(pl.Sets)}
@@ -77,7 +79,7 @@ func (pl *execution) execute() (*Result, error) {
 			res.Files, res.Old = map[string][]byte{}, map[string][]byte{}
 			return res, nil
 		}
-		out, failed, err := pl.apply(sets)
+		out, failed, err := pl.applier.Apply(sets)
 		if err != nil {
 			return nil, err
 		}
@@ -168,4 +170,11 @@ func firstPos(cs *change.Set) token.Pos {
 
 func shortPos(p token.Position) string {
 	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
+}
+
+// Apply edits the files for the change sets and returns their new
+// contents, by file name. A set that cannot be applied as planned is
+// reported in failed and left out whole.
+func (pl *Plan) Apply(sets []*change.Set) (out map[string][]byte, failed map[*change.Set]error, err error) {
+	return apply.New(pl.prog, pl.opts.Todo).Apply(sets)
 }

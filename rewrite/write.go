@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
+	"golang.org/x/sync/errgroup"
 )
 
 // Write replaces each file with its new contents atomically: a temporary
@@ -52,29 +54,40 @@ func (r *Result) Diff(dir string) (string, error) {
 	errs := make([]error, len(names))
 	// The files' diffs on every core: difflib's matching took most of a
 	// second on a 2,000-file migration.
-	parallel(len(names), func(i int) {
-		name := names[i]
-		rel, err := filepath.Rel(dir, name)
-		if err != nil {
-			rel = name
-		}
-		diffs[i], err = difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-			A:        difflib.SplitLines(string(r.Old[name])),
-			B:        difflib.SplitLines(string(r.Files[name])),
-			FromFile: "a/" + filepath.ToSlash(rel),
-			ToFile:   "b/" + filepath.ToSlash(rel),
-			Context:  3,
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, name := range names {
+		g.Go(func() error {
+			diffs[i], errs[i] = diff(dir, name, r.Old[name], r.Files[name])
+			return nil
 		})
-		if err != nil {
-			errs[i] = fmt.Errorf("%s: %v", name, err)
-		}
-	})
+	}
+	g.Wait()
 	for _, err := range errs {
 		if err != nil {
 			return "", err
 		}
 	}
 	return strings.Join(diffs, ""), nil
+}
+
+// diff is the unified diff of one file, its name relative to dir.
+func diff(dir, name string, old, now []byte) (string, error) {
+	rel, err := filepath.Rel(dir, name)
+	if err != nil {
+		rel = name
+	}
+	out, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A:        difflib.SplitLines(string(old)),
+		B:        difflib.SplitLines(string(now)),
+		FromFile: "a/" + filepath.ToSlash(rel),
+		ToFile:   "b/" + filepath.ToSlash(rel),
+		Context:  3,
+	})
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", name, err)
+	}
+	return out, nil
 }
 
 // Names lists the changed files, sorted.

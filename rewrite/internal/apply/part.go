@@ -1,4 +1,4 @@
-package rewrite
+package apply
 
 import (
 	"bytes"
@@ -57,9 +57,9 @@ func sameImports(f, g *ast.File) error {
 	return nil
 }
 
-// alwaysInPart makes every file decorated in part, however much of it the
+// AlwaysInPart makes every file decorated in part, however much of it the
 // edits hold (a test hook: the golden trees must not tell the difference).
-var alwaysInPart = false
+var AlwaysInPart = false
 
 // A part is the portion of a file that is decorated.
 type part struct {
@@ -120,7 +120,7 @@ func newPart(f *source.File, positions []token.Pos) *part {
 		}
 		pt.kept[d] = true
 	}
-	if !alwaysInPart && 2*len(pt.kept) > len(f.Syntax.Decls) {
+	if !AlwaysInPart && 2*len(pt.kept) > len(f.Syntax.Decls) {
 		return nil
 	}
 	t := *f.Syntax

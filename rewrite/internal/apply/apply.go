@@ -1,4 +1,4 @@
-package rewrite
+package apply
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ import (
 // edit applies change sets to the files they touch, in dst, so that
 // comments and blank lines stay where they were.
 type edit struct {
-	pl    *execution
+	a     *Applier
 	p     *source.Program
 	decs  map[string]*decorator.Decorator // by file name
 	files map[string]*dst.File            // touched files, by name
@@ -55,17 +55,31 @@ type edit struct {
 	spreadNames map[*ast.FuncDecl]map[string]bool
 }
 
+// An Applier applies change sets to the program's files. It remembers,
+// from one call to the next, the files an edit could not be made in part
+// of (part.go), to decorate them whole.
+type Applier struct {
+	prog *source.Program
+	// todo rewrites a blocking call even where no ctx was threaded to
+	// it, with what ctxAt finds in scope (Options.Todo).
+	todo bool
+	// whole names the files to decorate whole: an edit fell outside the
+	// declarations the sets name.
+	whole map[string]bool
+}
+
+// New is an Applier of the program's files; todo is Options.Todo.
+func New(prog *source.Program, todo bool) *Applier {
+	return &Applier{prog: prog, todo: todo, whole: map[string]bool{}}
+}
+
 // Apply edits the files for the change sets and returns their new
 // contents, by file name. A set that cannot be applied as planned is
 // reported in failed and left out whole.
-func (pl *Plan) Apply(sets []*change.Set) (out map[string][]byte, failed map[*change.Set]error, err error) {
-	return pl.execution().apply(sets)
-}
-
-func (pl *execution) apply(sets []*change.Set) (out map[string][]byte, failed map[*change.Set]error, err error) {
+func (a *Applier) Apply(sets []*change.Set) (out map[string][]byte, failed map[*change.Set]error, err error) {
 	e := &edit{
-		pl:          pl,
-		p:           pl.prog,
+		a:           a,
+		p:           a.prog,
 		decs:        map[string]*decorator.Decorator{},
 		files:       map[string]*dst.File{},
 		params:      map[*types.Scope]string{},
@@ -124,7 +138,7 @@ func (pl *execution) apply(sets []*change.Set) (out map[string][]byte, failed ma
 	if len(e.missed) > 0 {
 		// An edit outside the declarations the sets name: decorate those
 		// files whole and start again.
-		return pl.again(sets, e.missed)
+		return a.again(sets, e.missed)
 	}
 	if len(e.errs) > 0 {
 		return nil, e.errs, nil
@@ -135,9 +149,9 @@ func (pl *execution) apply(sets []*change.Set) (out map[string][]byte, failed ma
 	}
 	if len(e.missed) > 0 {
 		// A part that cannot be printed back over its bytes alone.
-		return pl.again(sets, e.missed)
+		return a.again(sets, e.missed)
 	}
-	excluded, failed := excluded.Apply(pl.prog, sets)
+	excluded, failed := excluded.Apply(a.prog, sets)
 	if len(failed) > 0 {
 		return nil, failed, nil
 	}
@@ -146,14 +160,11 @@ func (pl *execution) apply(sets []*change.Set) (out map[string][]byte, failed ma
 }
 
 // again applies the sets once more, decorating the named files whole.
-func (pl *execution) again(sets []*change.Set, whole map[string]bool) (map[string][]byte, map[*change.Set]error, error) {
-	if pl.whole == nil {
-		pl.whole = map[string]bool{}
-	}
+func (a *Applier) again(sets []*change.Set, whole map[string]bool) (map[string][]byte, map[*change.Set]error, error) {
 	for name := range whole {
-		pl.whole[name] = true
+		a.whole[name] = true
 	}
-	return pl.apply(sets)
+	return a.Apply(sets)
 }
 
 // predecorate decorates, ahead and in parallel, the files the sets name:
@@ -195,7 +206,7 @@ func (e *edit) predecorate(sets []*change.Set) {
 		decs[i] = newDecorator(f)
 		syntax := f.Syntax
 		var pt *part
-		if !e.pl.whole[f.Name] {
+		if !e.a.whole[f.Name] {
 			pt = newPart(f, at[f])
 		}
 		if pt != nil {

@@ -1,4 +1,4 @@
-package rewrite
+package apply
 
 import (
 	"go/ast"
@@ -172,8 +172,8 @@ func addCtx(fd *ast.FuncDecl) func(dec *decorator.Decorator, df *dst.File) {
 // decorated whole.
 func newPartAlways(t *testing.T, f *source.File, pos token.Pos) *part {
 	t.Helper()
-	alwaysInPart = true
-	defer func() { alwaysInPart = false }()
+	AlwaysInPart = true
+	defer func() { AlwaysInPart = false }()
 	pt := newPart(f, []token.Pos{pos})
 	require.NotNil(t, pt)
 	return pt
@@ -193,4 +193,30 @@ func TestPartEmptyImports(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(formatted), out, "not gofmt clean")
 	assert.Equal(t, strings.Replace(src, "func G() {}", "func G(n int) {}", 1), out)
+}
+
+// TestSameImportsAsWritten: an import the restorer names where the source
+// did not is a change, even when the name is the path's last element: the
+// package's own name may differ (a package context at a path ending in
+// context1), and printing the file in part would rebind its other uses.
+func TestSameImportsAsWritten(t *testing.T) {
+	parse := func(src string) *ast.File {
+		t.Helper()
+		f, err := parser.ParseFile(token.NewFileSet(), "a.go", src, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	bare := parse(`package a; import "example.com/x/context1"`)
+	named := parse(`package a; import context1 "example.com/x/context1"`)
+	if err := sameImports(bare, named); err == nil {
+		t.Error("sameImports(bare, named) = nil, want the import renamed")
+	}
+	if err := sameImports(bare, parse(`package a; import ("context"; "example.com/x/context1")`)); err != nil {
+		t.Errorf("sameImports with an import added: %v", err)
+	}
+	if err := sameImports(bare, parse(`package a`)); err == nil {
+		t.Error("sameImports with the import removed = nil")
+	}
 }

@@ -1,4 +1,4 @@
-package rewrite
+package apply
 
 import (
 	"go/ast"
@@ -44,7 +44,7 @@ func (e *edit) sinkAt(call *ast.CallExpr) {
 		return // its context argument is the Empty edit's
 	}
 	ctx, threaded := e.ctxAt(call.Pos())
-	if !threaded && !e.pl.opts.Todo {
+	if !threaded && !e.a.todo {
 		return // the function around it was not given a ctx: refused elsewhere
 	}
 	dc, ok := e.dstOf(call).(*dst.CallExpr)
