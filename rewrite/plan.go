@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/excluded"
+	"github.com/ctxlint/ctxlint/rewrite/internal/plan"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 )
 
@@ -56,12 +56,6 @@ type Options struct {
 	builds excluded.Builds
 }
 
-// maxPaths bounds the paths one plan follows, reported and found by
-// expand; past it, the next pass of Migrate finds the rest. expand finds
-// each call and reach once, so the bound only guards memory: the
-// 2,000-package bench module needs about 365,000.
-const maxPaths = 2000000
-
 // A ChangeSet is a connected group of edits, applied whole or not at all
 // (see package change, where the stages share it).
 type ChangeSet = change.Set
@@ -75,7 +69,6 @@ type Plan struct {
 	Refusals []change.Refusal
 	Found    int // paths expand added to those reported
 	prog     *source.Program
-	flow     *flow
 	opts     Options
 	// excluded indexes the files the build excludes, once a set needed it.
 	excluded *excluded.Index
@@ -90,31 +83,27 @@ type Plan struct {
 // known.
 func Build(pkgs []*packages.Package, stuck []ctxprop.Stuck, opts Options) *Plan {
 	p := source.New(pkgs, opts.Overlay)
-	pl := &Plan{prog: p, flow: newFlow(p), opts: opts, builds: opts.builds}
-	if pl.builds == nil {
-		pl.builds = excluded.Builds{}
+	builds := opts.builds
+	if builds == nil {
+		builds = excluded.Builds{}
 	}
-	b := newBuilder(pl, opts)
-	queue := slices.Clone(stuck)
-	for i := 0; i < len(queue); i++ {
-		kept := b.path(queue[i])
-		if opts.Reaches != nil && kept > 0 && len(queue) < maxPaths {
-			queue = append(queue, b.expand(queue[i], kept)...)
-		}
+	planned := plan.Build(p, stuck, plan.Options{
+		Todo:    opts.Todo,
+		Timeout: opts.Timeout,
+		Compat:  opts.Compat,
+		Reaches: opts.Reaches,
+		Tags:    opts.Tags,
+		Builds:  builds,
+	})
+	return &Plan{
+		Sets:     planned.Sets,
+		Refusals: planned.Refusals,
+		Found:    planned.Found,
+		prog:     p,
+		opts:     opts,
+		excluded: planned.Excluded,
+		builds:   builds,
 	}
-	pl.Found = len(queue) - len(stuck)
-	b.thread()
-	pl.excluded = b.excluded
-	for _, key := range b.order {
-		if cs := b.sets[key]; cs != nil && (!b.onPath[key] || b.use[key] > 0) {
-			pl.Sets = append(pl.Sets, cs)
-		}
-	}
-	pl.Sets = change.Merge(pl.Sets)
-	for _, key := range b.refusedOrder {
-		pl.Refusals = append(pl.Refusals, *b.refused[key])
-	}
-	return pl
 }
 
 // Dump prints the plan, for debugging (CTXLINT_DEBUG=plan).

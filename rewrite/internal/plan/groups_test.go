@@ -1,4 +1,4 @@
-package rewrite
+package plan
 
 import (
 	"go/token"

@@ -1,4 +1,4 @@
-package rewrite
+package plan
 
 import (
 	"fmt"
@@ -13,7 +13,8 @@ import (
 // builder turns the reports into change sets and refusals, each known
 // by its setKey while the plan is built.
 type builder struct {
-	pl           *Plan
+	prog         *source.Program
+	flow         *flow
 	opts         Options
 	sets         map[setKey]*change.Set
 	order        []setKey
@@ -48,9 +49,10 @@ type builder struct {
 	assigns map[assignKey][]*ast.CallExpr // assigned's memo
 }
 
-func newBuilder(pl *Plan, opts Options) *builder {
+func newBuilder(prog *source.Program, opts Options) *builder {
 	return &builder{
-		pl:          pl,
+		prog:        prog,
+		flow:        newFlow(prog),
 		opts:        opts,
 		sets:        map[setKey]*change.Set{},
 		refused:     map[setKey]*change.Refusal{},
@@ -103,7 +105,7 @@ func (b *builder) single(kind string, pos token.Pos, fill func(*change.Set), lab
 	if _, ok := b.sets[key]; ok {
 		return
 	}
-	cs := &change.Set{Name: fmt.Sprintf("%s at %s", kind, b.pl.prog.Fset.Position(pos))}
+	cs := &change.Set{Name: fmt.Sprintf("%s at %s", kind, b.prog.Fset.Position(pos))}
 	fill(cs)
 	b.add(key, cs)
 }

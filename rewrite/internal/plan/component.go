@@ -1,4 +1,4 @@
-package rewrite
+package plan
 
 import (
 	"go/ast"
@@ -26,21 +26,21 @@ func (b *builder) component(n node, label string, from token.Pos) setKey {
 		}
 		return key
 	}
-	members := b.pl.flow.closure(n)
+	members := b.flow.closure(n)
 	key := groupKey(n)
 	for _, m := range members {
 		b.comp[m] = key
 	}
-	class, reason, at := b.pl.flow.refusal(members)
+	class, reason, at := b.flow.refusal(members)
 	var excluded []change.ExcludedEdit
 	if class == "" {
 		excluded, class, reason, at = b.excludedEdits(members)
 	}
 	if class != "" {
-		if b.pl.prog.FileAt(at) == nil {
+		if b.prog.FileAt(at) == nil {
 			at = from // a declaration of another module: point at the user's call
 		}
-		key = b.refuse(class, reason, b.pl.prog.Fset.Position(at), label)
+		key = b.refuse(class, reason, b.prog.Fset.Position(at), label)
 		for _, m := range members {
 			b.comp[m] = key
 		}
@@ -51,20 +51,20 @@ func (b *builder) component(n node, label string, from token.Pos) setKey {
 	for _, m := range members {
 		switch m.kind {
 		case "func", "iface", "lit", "texpr":
-			if !b.pl.flow.hasContext(m) {
+			if !b.flow.hasContext(m) {
 				cs.AddParam = append(cs.AddParam, m.pos)
 			}
 			if m.kind != "texpr" && m.kind != "lit" {
-				names = append(names, b.pl.flow.nameOf(m))
+				names = append(names, b.flow.nameOf(m))
 			}
 		}
 		if m.kind == "extfunc" {
 			cs.Adapt = append(cs.Adapt, m.pos) // a use as a value: wrapped
 			continue
 		}
-		if !b.pl.flow.hasContext(m) || m.kind == "slot" || m.kind == "elem" {
-			for _, c := range b.pl.flow.calls[m] {
-				if !b.pl.flow.callHasContext(c) {
+		if !b.flow.hasContext(m) || m.kind == "slot" || m.kind == "elem" {
+			for _, c := range b.flow.calls[m] {
+				if !b.flow.callHasContext(c) {
 					cs.PassCtx = append(cs.PassCtx, c.Lparen)
 				}
 			}
@@ -76,7 +76,7 @@ func (b *builder) component(n node, label string, from token.Pos) setKey {
 	sort.Strings(names)
 	cs.Name = strings.Join(names, ", ")
 	if cs.Name == "" {
-		cs.Name = b.pl.flow.nameOf(n)
+		cs.Name = b.flow.nameOf(n)
 	}
 	cs.AddParam = change.Uniq(cs.AddParam)
 	cs.PassCtx = change.Uniq(cs.PassCtx)
@@ -87,7 +87,7 @@ func (b *builder) component(n node, label string, from token.Pos) setKey {
 	}
 	cs.NameCtx = change.Uniq(cs.NameCtx)
 	if b.opts.Compat && len(members) == 1 && members[0].kind == "func" && !slices.ContainsFunc(excluded, func(e change.ExcludedEdit) bool { return e.Decl }) {
-		if f := b.pl.prog.Funcs[members[0].pos]; f != nil && b.compatible(f) {
+		if f := b.prog.Funcs[members[0].pos]; f != nil && b.compatible(f) {
 			// The wrapper keeps the old signature for the files the
 			// build excludes too: their calls stay. (A platform's own
 			// declaration would lack FContext: no wrapper then.)
@@ -132,15 +132,15 @@ func (b *builder) compatible(f *source.Func) bool {
 // (excluded.go).
 func (b *builder) excludedEdits(members []node) (edits []change.ExcludedEdit, class, reason string, at token.Pos) {
 	if b.excluded == nil {
-		b.excluded = excluded.New(b.pl.prog, b.pl.builds, b.opts.Tags)
+		b.excluded = excluded.New(b.prog, b.opts.Builds, b.opts.Tags)
 	}
 	if len(b.excluded.Files) == 0 {
 		return nil, "", "", token.NoPos
 	}
-	ix := b.pl.flow.index()
+	ix := b.flow.index()
 	var gain []excluded.Member
 	for _, m := range members {
-		if b.pl.flow.hasContext(m) {
+		if b.flow.hasContext(m) {
 			continue
 		}
 		switch m.kind {
@@ -149,7 +149,7 @@ func (b *builder) excludedEdits(members []node) (edits []change.ExcludedEdit, cl
 				gain = append(gain, excluded.Member{Pos: m.pos, Obj: f})
 			}
 		case "slot":
-			if v := b.pl.prog.VarAt(m.pos); v != nil {
+			if v := b.prog.VarAt(m.pos); v != nil {
 				gain = append(gain, excluded.Member{Pos: m.pos, Obj: v})
 			}
 		}
@@ -175,7 +175,7 @@ func (b *builder) findBlank(lparen token.Pos) token.Pos {
 	if b.contextInScope(lparen) {
 		return token.NoPos
 	}
-	f, path := b.pl.prog.Enclosing(lparen)
+	f, path := b.prog.Enclosing(lparen)
 	for _, n := range path {
 		if ft := source.FuncType(n); ft != nil && blankContext(f.Pkg.TypesInfo, ft) {
 			return ft.Pos()

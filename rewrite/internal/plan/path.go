@@ -1,4 +1,4 @@
-package rewrite
+package plan
 
 import (
 	"fmt"
@@ -31,7 +31,7 @@ type hop struct {
 // then g's call of its parameter. The context goes down through g, as
 // it would through any call; nil when pos is no such value.
 func (b *builder) passedAt(pos token.Pos) []hop {
-	p := b.pl.prog
+	p := b.prog
 	f, path := p.Enclosing(pos)
 	if f == nil || len(path) < 2 {
 		return nil
@@ -104,7 +104,7 @@ type resolvedKey struct {
 // path's hops the plan keeps (the path may end above its last call), 0
 // when the path is refused.
 func (b *builder) path(s ctxprop.Stuck) (kept int) {
-	p := b.pl.prog
+	p := b.prog
 	label := fmt.Sprintf("%s (%s): %s", s.Component, s.Kind, s.Reach.SinkText())
 	path := s.Reach.Path()
 	hops := make([]hop, 0, len(path))
@@ -343,7 +343,7 @@ func (b *builder) originPos(origin string) token.Pos {
 	if _, err := fmt.Sscanf(origin[j+1:], "%d:%d", &line, &col); err != nil {
 		return token.NoPos
 	}
-	return b.pl.prog.Pos(origin[:j], line, col)
+	return b.prog.Pos(origin[:j], line, col)
 }
 
 // emptyArgs plans, for a call on the path to a function that already takes
@@ -390,7 +390,7 @@ func (b *builder) commandSlot(last hop) (node, token.Pos) {
 		if _, ok := typeutil.Callee(info, c).(*types.Func); ok {
 			return node{}, token.NoPos
 		}
-		switch n := b.pl.flow.nodeOf(info, c.Fun); n.kind {
+		switch n := b.flow.nodeOf(info, c.Fun); n.kind {
 		case "slot", "elem", "named", "ret":
 			if slot.kind != "" && n != slot {
 				return node{}, token.NoPos
@@ -453,7 +453,7 @@ func (b *builder) calleeNode(h hop) node {
 	if n, ok := b.callees[k]; ok {
 		return n
 	}
-	n := b.pl.flow.nodeOf(h.file.Pkg.TypesInfo, h.call.Fun)
+	n := b.flow.nodeOf(h.file.Pkg.TypesInfo, h.call.Fun)
 	if lit, ok := ast.Unparen(h.call.Fun).(*ast.FuncLit); ok {
 		n = node{kind: "lit", pos: lit.Type.Pos()}
 	}

@@ -1,4 +1,4 @@
-package rewrite
+package plan
 
 import (
 	"go/ast"
@@ -31,7 +31,7 @@ func (b *builder) thread() {
 		memo[d] = 1
 		ok := false
 		for _, c := range b.callsOf(node{kind: "func", pos: d.Name.Pos()}) {
-			if _, cd := b.pl.prog.FuncAt(c.Pos()); cd != nil && reaches(cd) {
+			if _, cd := b.prog.FuncAt(c.Pos()); cd != nil && reaches(cd) {
 				ok = true
 				break
 			}
@@ -50,13 +50,13 @@ func (b *builder) thread() {
 				continue
 			}
 			// In file order: the sets found here join the plan in it.
-			for _, lp := range slices.SortedFunc(slices.Values(cs.PassCtx), b.pl.prog.ComparePos) {
-				_, d := b.pl.prog.FuncAt(lp)
+			for _, lp := range slices.SortedFunc(slices.Values(cs.PassCtx), b.prog.ComparePos) {
+				_, d := b.prog.FuncAt(lp)
 				if d == nil || b.roots[d] || d.Body == nil {
 					continue
 				}
 				n := node{kind: "func", pos: d.Name.Pos()}
-				if _, done := b.comp[n]; done || b.pl.flow.hasContext(n) || b.contextInScope(lp) || !reaches(d) {
+				if _, done := b.comp[n]; done || b.flow.hasContext(n) || b.contextInScope(lp) || !reaches(d) {
 					continue
 				}
 				for _, label := range cs.Paths {
@@ -74,15 +74,15 @@ func (b *builder) thread() {
 // callsOf lists the calls of everything that changes with n.
 func (b *builder) callsOf(n node) []*ast.CallExpr {
 	var out []*ast.CallExpr
-	for _, m := range b.pl.flow.closure(n) {
-		out = append(out, b.pl.flow.calls[m]...)
+	for _, m := range b.flow.closure(n) {
+		out = append(out, b.flow.calls[m]...)
 	}
 	return out
 }
 
 // contextInScope reports whether a context variable is visible at pos.
 func (b *builder) contextInScope(pos token.Pos) bool {
-	f := b.pl.prog.FileAt(pos)
+	f := b.prog.FileAt(pos)
 	inner := f.Pkg.Types.Scope().Innermost(pos)
 	for s := inner; s != nil && s != f.Pkg.Types.Scope() && s != types.Universe; s = s.Parent() {
 		for _, name := range s.Names() {

@@ -1,4 +1,4 @@
-package rewrite
+package plan
 
 import (
 	"go/ast"
@@ -14,7 +14,7 @@ import (
 // loop plans the root's derivation of its context from the tick. It
 // reports false when the path cannot be migrated.
 func (b *builder) loop(root hop, label, kind string) (setKey, bool) {
-	p := b.pl.prog
+	p := b.prog
 	found := b.loopAt(root)
 	sh := found.sh
 	if kind == "monitored" && (found.err != nil || !sh.Deadline) {

@@ -1,4 +1,4 @@
-package rewrite
+package plan
 
 import (
 	"fmt"
@@ -31,7 +31,7 @@ import (
 // no deadline (else it receives none). It reports false when the path
 // cannot be migrated.
 func (b *builder) periodic(root hop, label string, ticked bool) (setKey, bool) {
-	p := b.pl.prog
+	p := b.prog
 	name := root.decl.Name.Name
 	timeout, err := b.timeoutOf(root.decl)
 	if err != nil {

@@ -1,4 +1,4 @@
-package rewrite
+package plan
 
 import (
 	"go/ast"
@@ -28,7 +28,7 @@ type tail struct {
 // and in function literals it does not call are left to the next pass:
 // they may run outside the iteration.
 func (b *builder) expand(s ctxprop.Stuck, kept int) []ctxprop.Stuck {
-	p := b.pl.prog
+	p := b.prog
 	var out []ctxprop.Stuck
 	hops := s.Reach.Path()
 	for i := 0; i < kept; i++ {
@@ -70,7 +70,7 @@ func (b *builder) tailsAt(key hopKey, next string) []tail {
 	if ts, ok := b.hopTails[key]; ok {
 		return ts
 	}
-	p := b.pl.prog
+	p := b.prog
 	pos := p.Pos(key.file, key.line, key.col)
 	var ts []tail
 	if key.own {
@@ -99,13 +99,13 @@ func (b *builder) tailsOf(fn ast.Node) []tail {
 	}
 	var out []tail
 	if body := source.FuncBody(fn); body != nil {
-		pkg := b.pl.prog.FileAt(fn.Pos()).Pkg
+		pkg := b.prog.FileAt(fn.Pos()).Pkg
 		info := pkg.TypesInfo
 		var visit func(n ast.Node) bool
 		visit = func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.GoStmt:
-				if !ctxprop.Joins(info, body, n, b.pl.prog.BodyIn(pkg.Types)) {
+				if !ctxprop.Joins(info, body, n, b.prog.BodyIn(pkg.Types)) {
 					return false
 				}
 				for _, arg := range n.Call.Args { // evaluated here
@@ -154,7 +154,7 @@ func (b *builder) addTails(pkg *types.Package, info *types.Info, call *ast.CallE
 // directive on the call's line or the line above suppresses the reports
 // through it: ctxprop would not report the path, so it is not planned.
 func (b *builder) suppressed(call *ast.CallExpr) bool {
-	p := b.pl.prog
+	p := b.prog
 	f := p.FileAt(call.Pos())
 	if f == nil {
 		return false
