@@ -5,16 +5,19 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"time"
 
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
+	"github.com/ctxlint/ctxlint/rewrite/internal/apply"
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/excluded"
 	"github.com/ctxlint/ctxlint/rewrite/internal/plan"
 	"github.com/ctxlint/ctxlint/rewrite/internal/source"
+	"github.com/ctxlint/ctxlint/rewrite/internal/verify"
 )
 
 // Options changes what the plan may do.
@@ -112,7 +115,8 @@ func (pl *Plan) Dump() string {
 	pos := func(l []token.Pos) string {
 		var s []string
 		for _, p := range l {
-			s = append(s, shortPos(pl.prog.Fset.Position(p)))
+			at := pl.prog.Fset.Position(p)
+			s = append(s, fmt.Sprintf("%s:%d:%d", at.Filename, at.Line, at.Column))
 		}
 		return strings.Join(s, " ")
 	}
@@ -129,4 +133,39 @@ func (pl *Plan) Dump() string {
 		fmt.Fprintf(&b, "refused %s\n", r)
 	}
 	return b.String()
+}
+
+// Execute applies the plan in memory: it edits, type-checks, drops the
+// sets that fail to edit or break the build (each becomes a refusal that
+// says which edit failed and why), and tries the rest again, until what
+// remains type-checks. Nothing is written.
+func (pl *Plan) Execute() (*Result, error) {
+	out, err := verify.Run(verify.Config{
+		Prog:     pl.prog,
+		Sets:     pl.Sets,
+		Excluded: pl.excluded,
+		Builds:   pl.builds,
+		Tags:     pl.opts.Tags,
+		Blames:   pl.opts.blames,
+		Todo:     pl.opts.Todo,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Result{
+		Files:    out.Files,
+		Old:      out.Old,
+		Applied:  out.Applied,
+		Refusals: append(slices.Clone(pl.Refusals), out.Refused...),
+		Planned:  len(pl.Sets),
+		Funcs:    out.Funcs,
+		next:     out.Next,
+	}, nil
+}
+
+// Apply edits the files for the change sets and returns their new
+// contents, by file name. A set that cannot be applied as planned is
+// reported in failed and left out whole.
+func (pl *Plan) Apply(sets []*change.Set) (out map[string][]byte, failed map[*change.Set]error, err error) {
+	return apply.New(pl.prog, pl.opts.Todo).Apply(sets)
 }

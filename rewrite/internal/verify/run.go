@@ -1,4 +1,4 @@
-package rewrite
+package verify
 
 import (
 	"bytes"
@@ -9,45 +9,20 @@ import (
 	"github.com/ctxlint/ctxlint/rewrite/internal/apply"
 	"github.com/ctxlint/ctxlint/rewrite/internal/change"
 	"github.com/ctxlint/ctxlint/rewrite/internal/check"
+	"github.com/ctxlint/ctxlint/rewrite/internal/excluded"
+	"github.com/ctxlint/ctxlint/rewrite/internal/source"
 	"golang.org/x/tools/go/packages"
 )
-
-// Result is what a run changes.
-type Result struct {
-	Files    map[string][]byte // new contents of the changed files
-	Old      map[string][]byte // their contents before
-	Applied  []*change.Set
-	Refusals []change.Refusal
-	Planned  int // change sets planned: applied or refused (Migrate: once each, over its passes)
-	Funcs    int // functions, literals and methods that gained a ctx
-	// Passes is how many times Migrate loaded and analysed the program:
-	// one that changes what the reports ask, one that finds nothing left.
-	Passes int
-	// Unsettled is set when the last pass Migrate may run still changed
-	// files: a next run would find more to change.
-	Unsettled bool
-	// next is the program as rewritten, type-checked in memory: what the
-	// next pass of Migrate analyses.
-	next []*packages.Package
-}
 
 // maxRounds bounds how often failed sets are dropped and the rest
 // applied again.
 const maxRounds = 20
 
-// Execute applies the plan in memory: it edits, type-checks, drops the
-// sets that fail to edit or break the build (each becomes a refusal that
-// says which edit failed and why), and tries the rest again, until what
-// remains type-checks. Nothing is written.
-func (pl *Plan) Execute() (*Result, error) {
-	return pl.execution().execute()
-}
-
-// execution is the executor of a plan: Apply, Execute, the checks and
+// execution is the executor of a plan's sets: the edits, the checks and
 // the bisection of what fails. What it learns as it runs is kept here,
 // not in the Plan, which stays what Build made.
 type execution struct {
-	*Plan
+	Config
 	// applier edits the files; it learns which to decorate whole.
 	applier *apply.Applier
 	// work maps each loop set to the sets that use its context, once
@@ -55,18 +30,49 @@ type execution struct {
 	work map[*change.Set][]*change.Set
 }
 
-func (pl *Plan) execution() *execution {
-	return &execution{Plan: pl, applier: apply.New(pl.prog, pl.opts.Todo)}
+// Config is what Run needs of a plan.
+type Config struct {
+	Prog *source.Program
+	Sets []*change.Set
+	// Excluded indexes the files the build excludes, if a set edits or
+	// reaches them; Builds loads and checks their builds, once for all
+	// of Migrate's passes; Tags are the user's build tags.
+	Excluded *excluded.Index
+	Builds   excluded.Builds
+	Tags     []string
+	// Blames remembers, across Migrate's passes, the names of the sets
+	// each error of an excluded build was bisected to (see remember); nil
+	// remembers nothing.
+	Blames map[string][]string
+	// Todo is Options.Todo, for the edits.
+	Todo bool
 }
 
-func (pl *execution) execute() (*Result, error) {
-	res := &Result{Refusals: slices.Clone(pl.Refusals), Planned: len(pl.Sets)}
+// An Outcome is what Run kept: the sets applied and the files
+// they change, and the sets it refused.
+type Outcome struct {
+	Files   map[string][]byte // new contents of the changed files
+	Old     map[string][]byte // their contents before
+	Applied []*change.Set
+	Refused []change.Refusal
+	Funcs   int // functions, literals and methods that gained a ctx
+	// Next is the program as rewritten, type-checked in memory.
+	Next []*packages.Package
+}
+
+// Run applies the sets in memory: it edits, type-checks, drops the
+// sets that fail to edit or break the build (each becomes a refusal that
+// says which edit failed and why), and tries the rest again, until what
+// remains type-checks. Nothing is written.
+func Run(cfg Config) (*Outcome, error) {
+	pl := &execution{Config: cfg, applier: apply.New(cfg.Prog, cfg.Todo)}
+	res := &Outcome{}
 	sets := slices.Clone(pl.Sets)
 	refusedAs := map[*change.Set]string{}
 	drop := func(cs *change.Set, class, reason string, at token.Pos) {
 		sets = slices.DeleteFunc(sets, func(s *change.Set) bool { return s == cs })
 		refusedAs[cs] = class
-		res.Refusals = append(res.Refusals, change.Refusal{Class: class, Reason: fmt.Sprintf("%s: %s", cs.Name, reason), Pos: pl.prog.Fset.Position(at), Paths: cs.Paths})
+		res.Refused = append(res.Refused, change.Refusal{Class: class, Reason: fmt.Sprintf("%s: %s", cs.Name, reason), Pos: pl.Prog.Fset.Position(at), Paths: cs.Paths})
 	}
 	for round := 0; ; round++ {
 		if round == maxRounds {
@@ -111,11 +117,11 @@ func (pl *execution) execute() (*Result, error) {
 			}
 		}
 		if len(errs) == 0 {
-			res.next = checked.Next(pl.prog.Roots)
+			res.Next = checked.Next(pl.Prog.Roots)
 			res.Applied = sets
 			res.Files, res.Old = map[string][]byte{}, map[string][]byte{}
 			for name, src := range out {
-				old, err := pl.prog.Source(name)
+				old, err := pl.Prog.Source(name)
 				if err != nil {
 					return nil, err
 				}
@@ -152,11 +158,11 @@ func (pl *execution) execute() (*Result, error) {
 		}
 		if len(order) == 0 {
 			e := errs[0]
-			return nil, fmt.Errorf("internal error: the rewrite does not type-check (%s: %s), and no change set could be shown to cause it", shortPos(pl.prog.Fset.Position(e.Pos)), e.Msg)
+			return nil, fmt.Errorf("internal error: the rewrite does not type-check (%s: %s), and no change set could be shown to cause it", shortPos(pl.Prog.Fset.Position(e.Pos)), e.Msg)
 		}
 		for _, cs := range order {
 			e := blamed[cs]
-			drop(cs, "does not compile", fmt.Sprintf("with it, %s: %s", shortPos(pl.prog.Fset.Position(e.Pos)), e.Msg), firstPos(cs))
+			drop(cs, "does not compile", fmt.Sprintf("with it, %s: %s", shortPos(pl.Prog.Fset.Position(e.Pos)), e.Msg), firstPos(cs))
 		}
 	}
 }
@@ -170,11 +176,4 @@ func firstPos(cs *change.Set) token.Pos {
 
 func shortPos(p token.Position) string {
 	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
-}
-
-// Apply edits the files for the change sets and returns their new
-// contents, by file name. A set that cannot be applied as planned is
-// reported in failed and left out whole.
-func (pl *Plan) Apply(sets []*change.Set) (out map[string][]byte, failed map[*change.Set]error, err error) {
-	return apply.New(pl.prog, pl.opts.Todo).Apply(sets)
 }

@@ -1,4 +1,4 @@
-package rewrite
+package verify
 
 import (
 	"fmt"
@@ -120,7 +120,7 @@ func (pl *execution) suspects(sets []*change.Set, pkg *packages.Package) []*chan
 	var out []*change.Set
 	for _, cs := range sets {
 		for _, pos := range cs.Positions() {
-			if f := pl.prog.Fset.File(pos); f != nil && files[f.Name()] {
+			if f := pl.Prog.Fset.File(pos); f != nil && files[f.Name()] {
 				out = append(out, cs)
 				break
 			}

@@ -1,4 +1,4 @@
-package rewrite
+package verify
 
 import (
 	"fmt"
@@ -32,7 +32,7 @@ func (pl *execution) loopWork() map[*change.Set][]*change.Set {
 			continue // not a loop, or one merged with edits of its own
 		}
 		pure[cs] = true
-		if _, decl := pl.prog.FuncAt(cs.Loop.Call); decl != nil {
+		if _, decl := pl.Prog.FuncAt(cs.Loop.Call); decl != nil {
 			s := span{decl.Pos(), decl.End()}
 			loops[s] = append(loops[s], cs)
 		}

@@ -1,4 +1,4 @@
-package rewrite
+package verify
 
 import (
 	"go/ast"
@@ -22,7 +22,7 @@ type typeError struct {
 // errors, less those the package had as loaded, and, when there are none,
 // what it checked, complete enough to analyse (next).
 func (pl *execution) verify(out map[string][]byte, only *packages.Package) ([]typeError, check.Checked, error) {
-	p := pl.prog
+	p := pl.Prog
 	stale := check.Stale(p.Pkgs, func(name string) bool { _, ok := out[name]; return ok })
 	var order []*packages.Package
 	for pkg := range stale {

@@ -1,4 +1,4 @@
-package rewrite
+package verify
 
 import (
 	"fmt"
@@ -60,7 +60,7 @@ func (pl *execution) explain(b *excluded.Build, dir string, first excluded.Build
 // those it was bisected to in a pass before, those it names, those
 // editing its file, and the last two together.
 func (pl *execution) likely(b *excluded.Build, e excluded.BuildError, sets, editing []*change.Set) [][]*change.Set {
-	names := pl.opts.blames[blameKey(b, e)]
+	names := pl.Blames[blameKey(b, e)]
 	prior := slices.DeleteFunc(slices.Clone(sets), func(cs *change.Set) bool { return !slices.Contains(names, cs.Name) })
 	byName := named(sets, e.Text)
 	both := slices.Clone(byName)
@@ -75,13 +75,13 @@ func (pl *execution) likely(b *excluded.Build, e excluded.BuildError, sets, edit
 // remember records, for the passes after, the sets an error was bisected
 // to (Options.blames).
 func (pl *execution) remember(b *excluded.Build, e excluded.BuildError, culprits []*change.Set) {
-	if pl.opts.blames == nil {
+	if pl.Blames == nil {
 		return
 	}
 	key := blameKey(b, e)
 	for _, cs := range culprits {
-		if !slices.Contains(pl.opts.blames[key], cs.Name) {
-			pl.opts.blames[key] = append(pl.opts.blames[key], cs.Name)
+		if !slices.Contains(pl.Blames[key], cs.Name) {
+			pl.Blames[key] = append(pl.Blames[key], cs.Name)
 		}
 	}
 }
@@ -135,12 +135,12 @@ func (pl *execution) excludedErrors(sets []*change.Set, b *excluded.Build, dir s
 	if err != nil {
 		return nil, err
 	}
-	overlay := maps.Clone(pl.prog.Overlay)
+	overlay := maps.Clone(pl.Prog.Overlay)
 	if overlay == nil {
 		overlay = map[string][]byte{}
 	}
 	maps.Copy(overlay, out)
-	errs, _ := b.Check(pl.prog, pl.builds, overlay)
+	errs, _ := b.Check(pl.Prog, pl.Builds, overlay)
 	return errs[dir], nil
 }
 
@@ -156,13 +156,13 @@ func added(es, before []excluded.BuildError) []excluded.BuildError {
 // or in the directory of a package dir's files import, directly or not.
 func (pl *execution) excludedSuspects(sets []*change.Set, dir string) []*change.Set {
 	loaded := map[string]*packages.Package{}
-	for _, pkg := range pl.prog.Pkgs {
+	for _, pkg := range pl.Prog.Pkgs {
 		if old, ok := loaded[pkg.PkgPath]; !ok || len(old.GoFiles) == 0 {
 			loaded[pkg.PkgPath] = pkg
 		}
 	}
 	files := map[string][]*excluded.File{} // by the import path of their package
-	for _, f := range pl.excluded.Files {
+	for _, f := range pl.Excluded.Files {
 		if f.PkgPath != "" {
 			files[f.PkgPath] = append(files[f.PkgPath], f)
 		}
@@ -188,14 +188,14 @@ func (pl *execution) excludedSuspects(sets []*change.Set, dir string) []*change.
 			}
 		}
 	}
-	for _, pkg := range pl.prog.Pkgs {
+	for _, pkg := range pl.Prog.Pkgs {
 		if excluded.PkgDir(pkg) == dir {
 			for imp := range pkg.Imports {
 				visit(imp)
 			}
 		}
 	}
-	for _, f := range pl.excluded.Files {
+	for _, f := range pl.Excluded.Files {
 		if f.Dir == dir {
 			for imp := range f.Imports {
 				visit(imp)
@@ -203,7 +203,7 @@ func (pl *execution) excludedSuspects(sets []*change.Set, dir string) []*change.
 		}
 	}
 	in := func(at token.Pos) bool {
-		tf := pl.prog.Fset.File(at)
+		tf := pl.Prog.Fset.File(at)
 		return tf != nil && dirs[filepath.Dir(tf.Name())]
 	}
 	var out []*change.Set
@@ -247,7 +247,7 @@ type exFailure struct {
 // set shown by bisection to break such a build, why. Errors a build had
 // before the rewrite blame no set.
 func (pl *execution) verifyExcluded(out map[string][]byte, sets []*change.Set) (map[*change.Set]exFailure, error) {
-	x := pl.excluded
+	x := pl.Excluded
 	if x == nil || len(x.Files) == 0 {
 		return nil, nil
 	}
@@ -299,7 +299,7 @@ func (pl *execution) verifyExcluded(out map[string][]byte, sets []*change.Set) (
 		if !touched || f.Generated && len(editors[f.Name]) == 0 {
 			continue
 		}
-		cfg, ok := excluded.ConfigFor(f.Name, pl.opts.Tags)
+		cfg, ok := excluded.ConfigFor(f.Name, pl.Tags)
 		if !ok {
 			fail(editors[f.Name], f, fmt.Sprintf("no GOOS, GOARCH and tags ctxlint tries include %s, so its edit cannot be checked", f.Name))
 			continue
@@ -315,7 +315,7 @@ func (pl *execution) verifyExcluded(out map[string][]byte, sets []*change.Set) (
 			b.Edited[f.Name] = true
 		}
 	}
-	overlay := maps.Clone(pl.prog.Overlay)
+	overlay := maps.Clone(pl.Prog.Overlay)
 	if overlay == nil {
 		overlay = map[string][]byte{}
 	}
@@ -323,7 +323,7 @@ func (pl *execution) verifyExcluded(out map[string][]byte, sets []*change.Set) (
 	for _, key := range slices.Sorted(maps.Keys(builds)) {
 		b := builds[key]
 		t := time.Now()
-		errs, compiled := b.Check(pl.prog, pl.builds, overlay)
+		errs, compiled := b.Check(pl.Prog, pl.Builds, overlay)
 		timing.Logf("excluded files: %d packages checked for %s in %v, %d failing", len(b.Dirs), b.Cfg, time.Since(t).Round(time.Millisecond), len(errs))
 		for name := range b.Edited {
 			if !compiled[name] {
@@ -333,7 +333,7 @@ func (pl *execution) verifyExcluded(out map[string][]byte, sets []*change.Set) (
 		if len(errs) == 0 {
 			continue
 		}
-		before, _ := b.Check(pl.prog, pl.builds, pl.prog.Overlay)
+		before, _ := b.Check(pl.Prog, pl.Builds, pl.Prog.Overlay)
 		for dir, es := range errs {
 			// A build that failed before the rewrite (another platform's
 			// broken test) blames the rewrite only for errors it adds.
