@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"os"
@@ -158,4 +159,34 @@ func splitPosn(posn string) (file string, line, col int) {
 	line, _ = strconv.Atoi(posn[j+1 : i])
 	col, _ = strconv.Atoi(posn[i+1:])
 	return posn[:j], line, col
+}
+
+// checkSARIFFile refuses a -sarif value that is no file name: empty, a
+// package pattern ("-sarif ./..." took the packages for the file), or a
+// directory.
+func checkSARIFFile(path string, set bool) error {
+	switch {
+	case !set:
+		return nil
+	case path == "":
+		return fmt.Errorf("-sarif: want a file name (-sarif FILE packages)")
+	case strings.HasPrefix(path, ".") && strings.HasSuffix(path, "..."):
+		return fmt.Errorf("-sarif %s: want a file name, not packages (-sarif FILE packages)", path)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("-sarif %s: is a directory, want a file name (-sarif FILE packages)", path)
+	}
+	return nil
+}
+
+func writeSARIFFile(path string, findings []finding) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := writeSARIF(f, findings); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
