@@ -47,7 +47,7 @@ type Options struct {
 	Progress func(msg string)
 	// Tags are the build tags the packages were loaded with: the files
 	// they exclude are told from those of other platforms with them, and
-	// checked with them (excluded_verify.go).
+	// checked with them (package excluded).
 	Tags []string
 	// blames remembers, across Migrate's passes, the names of the sets
 	// each error of an excluded build was bisected to: the sets a pass
@@ -55,7 +55,7 @@ type Options struct {
 	// checked against them.
 	blames map[string][]string
 	// builds keeps, across the passes, the builds loaded to type and
-	// check excluded files (excluded_platform.go).
+	// check excluded files (excluded.Builds).
 	builds excluded.Builds
 }
 

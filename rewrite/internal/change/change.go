@@ -36,7 +36,7 @@ type Set struct {
 	// Compat lists the functions (their name) renamed FContext, with a
 	// wrapper under the old name (Options.Compat).
 	Compat []token.Pos
-	// Excluded lists the edits of files the build excludes (excluded.go).
+	// Excluded lists the edits of files the build excludes (package excluded).
 	Excluded []ExcludedEdit
 }
 
@@ -45,7 +45,7 @@ type Set struct {
 // passes ctx first, or a declaration of the function for another platform
 // that gains the parameter. Offsets are in the file's bytes. The file is
 // type-checked under a build configuration that includes it before
-// anything is written (verifyExcluded).
+// anything is written (package verify).
 type ExcludedEdit struct {
 	File    string
 	Offset  int  // the call's left parenthesis, or the parameter list's opening one

@@ -20,7 +20,7 @@ const (
 	InRange             // for range h.C { work }
 	After               // <-h.C (or a select receiving it) then work, in one block
 	Sibling             // select { case <-h.C: ...; case <-t.C: work }: the last deadline bounds the work
-	PeriodicWork        // no health tick: the iteration's work, bounded by a timeout (periodic.go)
+	PeriodicWork        // no health tick: the iteration's work, bounded by a timeout (see Iteration)
 )
 
 // Shape is where a root receives its tick and where the work that must

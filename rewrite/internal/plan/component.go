@@ -129,7 +129,7 @@ func (b *builder) compatible(f *source.Func) bool {
 
 // excludedEdits are the edits of the files the build excludes that
 // change with a set of these members, or why the set is refused
-// (excluded.go).
+// (package excluded).
 func (b *builder) excludedEdits(members []node) (edits []change.ExcludedEdit, class, reason string, at token.Pos) {
 	if b.excluded == nil {
 		b.excluded = excluded.New(b.prog, b.opts.Builds, b.opts.Tags)

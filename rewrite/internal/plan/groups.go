@@ -50,7 +50,7 @@ func (fl *flow) closure(n node) []node {
 	return out
 }
 
-// sortNodes orders nodes by file and offset (comparePos), those declared
+// sortNodes orders nodes by file and offset (Program.ComparePos), those declared
 // outside the main modules first: a fixed signature is the first reason a
 // group cannot change.
 func (fl *flow) sortNodes(s []node) {

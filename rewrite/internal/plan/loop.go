@@ -42,14 +42,14 @@ func (b *builder) loop(root hop, label, kind string) (setKey, bool) {
 	return key, true
 }
 
-// loopFound is what findLoop and derived say of a loop's call.
+// loopFound is what loopshape.Find and derived say of a loop's call.
 type loopFound struct {
 	sh      *loopshape.Shape
 	err     error
 	derived bool
 }
 
-// loopAt is findLoop and derived for the call of a path's root, once per
+// loopAt is loopshape.Find and derived for the call of a path's root, once per
 // call: the paths expand finds share their roots by the thousand.
 func (b *builder) loopAt(root hop) loopFound {
 	if f, ok := b.loops[root.pos]; ok {

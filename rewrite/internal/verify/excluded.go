@@ -73,7 +73,7 @@ func (pl *execution) likely(b *excluded.Build, e excluded.BuildError, sets, edit
 }
 
 // remember records, for the passes after, the sets an error was bisected
-// to (Options.blames).
+// to (Config.Blames).
 func (pl *execution) remember(b *excluded.Build, e excluded.BuildError, culprits []*change.Set) {
 	if pl.Blames == nil {
 		return
