@@ -66,6 +66,14 @@ type ChangeSet = change.Set
 // A Refusal is a change ctxlint will not make, and why.
 type Refusal = change.Refusal
 
+// A Loop is a monitored loop that derives its context from its tick, or
+// bounds each iteration by a timeout (ChangeSet.Loop).
+type Loop = change.Loop
+
+// An ExcludedEdit is an edit of a file the build excludes
+// (ChangeSet.Excluded).
+type ExcludedEdit = change.ExcludedEdit
+
 // Plan is the whole change, decided before any file is touched.
 type Plan struct {
 	Sets     []*change.Set

@@ -65,6 +65,7 @@ type Refusal struct {
 	Paths  []string
 }
 
+// String is the refusal as ctxlint prints it: where, the class, why.
 func (r Refusal) String() string {
 	return fmt.Sprintf("%s: %s: %s", r.Pos, r.Class, r.Reason)
 }

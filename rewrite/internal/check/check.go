@@ -241,6 +241,7 @@ func (c Checked) Next(roots []*packages.Package) []*packages.Package {
 // ImporterFunc is a types.Importer as a function.
 type ImporterFunc func(path string) (*types.Package, error)
 
+// Import calls f.
 func (f ImporterFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // UsesCgo makes a types.Config check C.f as the loader did in source.LoadMode,

@@ -32,6 +32,7 @@ type Config struct {
 	tags         []string
 }
 
+// String is the configuration as go build would be told it.
 func (c Config) String() string {
 	s := "GOOS=" + c.goos + " GOARCH=" + c.goarch
 	if len(c.tags) > 0 {

@@ -60,9 +60,9 @@ type File struct {
 	// stores are the functions stored in a field or variable by this
 	// file, by the slot's name (x.f = v, T{f: v}, f = v).
 	stores map[string][]stored
-	// generated and cgo files are never edited: a use there refuses.
+	// Generated and cgo files are never edited: a use there refuses.
 	Generated, cgo bool
-	// outside is set for a file this build includes but the patterns did
+	// Outside is set for a file this build includes but the patterns did
 	// not load: a caller outside the loaded packages.
 	Outside bool
 }
@@ -403,9 +403,9 @@ func (x *Index) ownPath(path string) bool {
 	return false
 }
 
-// An exMember is what gains a context in a change set: a function or
+// A Member is what gains a context in a change set: a function or
 // interface method (a *types.Func), or a variable or field of a func type
-// (a *types.Var), declared at pos.
+// (a *types.Var), declared at Pos.
 type Member struct {
 	Pos token.Pos
 	Obj types.Object

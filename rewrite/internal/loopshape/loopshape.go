@@ -29,11 +29,11 @@ type Shape struct {
 	Kind   int
 	Recv   *ast.UnaryExpr // the receive, nil for a range
 	Rng    *ast.RangeStmt
-	Clause *ast.CommClause // inClause: the clause; after, sibling: the clause of the select that receives
-	Other  *ast.CommClause // sibling: the clause of the work
-	Stmt   ast.Stmt        // after: the statement that receives
-	Block  *[]ast.Stmt     // after: the list holding stmt
-	// loop is the innermost for or range statement around the work in the
+	Clause *ast.CommClause // InClause: the clause; After, Sibling: the clause of the select that receives
+	Other  *ast.CommClause // Sibling: the clause of the work
+	Stmt   ast.Stmt        // After: the statement that receives
+	Block  *[]ast.Stmt     // After: the list holding Stmt
+	// Loop is the innermost for or range statement around the work in the
 	// function, nil when the function is one iteration (for p.process(h) {}).
 	Loop     ast.Stmt
 	Deadline bool // the tick is a time.Time deadline

@@ -148,6 +148,7 @@ func (p *Program) MainModules() []*packages.Module {
 	return out
 }
 
+// InModule reports whether a file lies in one of the main modules.
 func (p *Program) InModule(name string) bool {
 	for _, dir := range p.Modules {
 		if strings.HasPrefix(name, dir+string(filepath.Separator)) {
