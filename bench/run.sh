@@ -68,7 +68,9 @@
 #   BENCH_TELEGRAF_DIR=dir      also measure a telegraf v1.18.3 checkout, and
 #   BENCH_GODPLUGIN_DIR=dir     a go.d.plugin 3143e101 one (bench/realworld), the same way, their
 #                               loop named with -ctxprop.monitored (targets: ctxlint <= 1.15x the
-#                               floor, -whole-program <= 1.5x ctxlint)
+#                               floor, -whole-program <= 1.5x ctxlint; with BENCH_FIX=1, also
+#                               ctxlint -fix -diff -fix.timeout=10s: <= 3x the floor and <= 2x
+#                               -whole-program)
 #
 # Usage: bash bench/run.sh            (from anywhere in the repository)
 set -euo pipefail
@@ -422,11 +424,14 @@ fi # n > 0
 # each, interleaved. The floor is the same load for both modes; the vet
 # modes (BENCH_VET) compare go vet -vettool=ctxlint with a no-op vettool.
 # measure_tree NAME DIR [FLAG...]: FLAGs go to ctxlint (-ctxprop.monitored
-# for an agent without the health runtime).
+# for an agent without the health runtime). FIXFLAGS, if set, go to -fix
+# alone (-fix.timeout for an agent's periodic loop, as bench/realworld
+# runs it).
 measure_tree() {
 	local name=$1 mod=$2 r t0 st wall rss cpu w m c wb mbase cb cbv label vb
 	shift 2
 	local flags=("$@")
+	local fixflags=(${FIXFLAGS:-})
 	R=${BENCH_RUNS_REALDEPS:-$RUNS}
 	MOD=$mod
 	LOGS=$WORK/logs-$name
@@ -439,7 +444,7 @@ measure_tree() {
 	say "== $name: $MOD: $npkg packages, $ndeps with their dependencies; go mod download $(($(date +%s) - t0)) s"
 	t0=$(date +%s)
 	RMODES="floor ctxlint whole"
-	[[ $FIX == 1 && $name == realdeps ]] && RMODES+=" fix"
+	[[ $FIX == 1 ]] && RMODES+=" fix"
 	[[ $VET == 0 ]] || RMODES+=" vetfloor vetctxlint"
 	for mode in $RMODES; do
 		tree_cmd "$mode"
@@ -486,9 +491,14 @@ measure_tree() {
 		say "$(printf '%8s  %-36s %10s %10s %9s %9s %9s %9s  %s' "$name" "$label" "$w" "$(mb "$m")" "$(ratio "$w" "$wb")" "$(ratio "$m" "$mbase")" "$(ratio "$c" "$cb")" "${FIND[$name,$mode]}" "${WALL[$name,$mode]}")"
 	done
 	say "  whole program / per package: wall $(ratio "$(median <<<"${WALL[$name,whole]}")" "$(median <<<"${WALL[$name,ctxlint]}")"), RSS $(ratio "$(median <<<"${RSS[$name,whole]}")" "$(median <<<"${RSS[$name,ctxlint]}")") (target <= 1.5)"
-	if [[ $FIX == 1 && $name == realdeps ]]; then
-		say "fix: $(grep 'would rewrite' "$LOGS/fix-$R.err" || echo 'no summary line'); $(wc -l <"$LOGS/fix-$R.out") diff lines"
-		[[ -z $(cd "$MOD" && git status --porcelain -- . 2>/dev/null) ]] || die "bench/realdeps: ctxlint -fix -diff changed files"
+	if [[ $FIX == 1 ]]; then
+		w=$(median <<<"${WALL[$name,fix]}")
+		m=$(median <<<"${RSS[$name,fix]}")
+		say "  fix / floor: wall $(ratio "$w" "$wb"), RSS $(ratio "$m" "$mbase") (target <= 3); fix / whole program: wall $(ratio "$w" "$(median <<<"${WALL[$name,whole]}")"), RSS $(ratio "$m" "$(median <<<"${RSS[$name,whole]}")") (target <= 2)"
+		say "  fix: $(grep 'would rewrite' "$LOGS/fix-$R.err" | sed -E 's/ \([0-9hm.]+s\)$//' || echo 'no summary line'); $(wc -l <"$LOGS/fix-$R.out") diff lines"
+		if [[ $name == realdeps ]]; then
+			[[ -z $(cd "$MOD" && git status --porcelain -- . 2>/dev/null) ]] || die "bench/realdeps: ctxlint -fix -diff changed files"
+		fi
 	fi
 }
 
@@ -499,7 +509,7 @@ tree_cmd() {
 	floor) cmd=("$BIN/noop" ./...) ok=(0) ;;
 	ctxlint) cmd=("$BIN/ctxlint" "${flags[@]}" ./...) ok=(0 3) ;;
 	whole) cmd=("$BIN/ctxlint" -whole-program "${flags[@]}" ./...) ok=(0 3) ;;
-	fix) cmd=("$BIN/ctxlint" -fix -diff "${flags[@]}" ./...) ok=(0 3) ;;
+	fix) cmd=("$BIN/ctxlint" -fix -diff "${flags[@]}" ${fixflags[@]+"${fixflags[@]}"} ./...) ok=(0 3) ;;
 	vetfloor) cmd=(go vet -vettool="$(vettool noop)" ./...) ok=(0) ;;
 	vetctxlint) cmd=(go vet -vettool="$(vettool ctxlint)" "${flags[@]}" ./...) ok=(0 1) ;;
 	esac
@@ -511,11 +521,12 @@ if [[ ${BENCH_REALDEPS:-0} == 1 ]]; then
 fi
 # The real agents of bench/realworld, when their checkouts are given: each
 # with its loop named, as the realworld scripts run them.
+# Their loops are periodic: -fix bounds each iteration by -fix.timeout.
 if [[ -n ${BENCH_TELEGRAF_DIR:-} ]]; then
-	measure_tree telegraf "$BENCH_TELEGRAF_DIR" '-ctxprop.monitored=(*github.com/influxdata/telegraf/agent.Agent).gatherLoop'
+	FIXFLAGS=-fix.timeout=10s measure_tree telegraf "$BENCH_TELEGRAF_DIR" '-ctxprop.monitored=(*github.com/influxdata/telegraf/agent.Agent).gatherLoop'
 fi
 if [[ -n ${BENCH_GODPLUGIN_DIR:-} ]]; then
-	measure_tree godplugin "$BENCH_GODPLUGIN_DIR" '-ctxprop.monitored=(*github.com/netdata/go.d.plugin/agent/module.Job).Start'
+	FIXFLAGS=-fix.timeout=10s measure_tree godplugin "$BENCH_GODPLUGIN_DIR" '-ctxprop.monitored=(*github.com/netdata/go.d.plugin/agent/module.Job).Start'
 fi
 say ""
 say "results: $RESULTS$([[ ${BENCH_KEEP:-0} == 1 ]] || echo ' (removed with the work directory: set BENCH_KEEP=1 to keep)')"
