@@ -2,6 +2,7 @@ package ctxprop
 
 import (
 	"go/types"
+	"iter"
 	"slices"
 	"sync"
 )
@@ -182,9 +183,7 @@ func typesWithMethod(p *types.Package, method string) []*types.Named {
 		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
 			continue
 		}
-		mset := types.NewMethodSet(types.NewPointer(named))
-		for sel := range mset.Methods() {
-			name := sel.Obj().Name()
+		for name := range pointerMethodNames(named) {
 			index[name] = append(index[name], named)
 		}
 	}
@@ -193,6 +192,39 @@ func typesWithMethod(p *types.Package, method string) []*types.Named {
 }
 
 var methodIndexCache sync.Map // *types.Package -> map[method name][]*types.Named
+
+// pointerMethodNames yields the names in the method set of *named, once
+// each. Only a struct that embeds a field has methods beyond those declared
+// on named (promoted ones), and only then is the method set computed:
+// most types of a dependency's generated code embed nothing, and
+// types.NewMethodSet for each was most of typesWithMethod's time.
+func pointerMethodNames(named *types.Named) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if st, ok := named.Underlying().(*types.Struct); ok && embeds(st) {
+			for sel := range types.NewMethodSet(types.NewPointer(named)).Methods() {
+				if !yield(sel.Obj().Name()) {
+					return
+				}
+			}
+			return
+		}
+		for m := range named.Methods() {
+			if !yield(m.Name()) {
+				return
+			}
+		}
+	}
+}
+
+// embeds reports whether the struct has an embedded field.
+func embeds(st *types.Struct) bool {
+	for f := range st.Fields() {
+		if f.Embedded() {
+			return true
+		}
+	}
+	return false
+}
 
 // sinkTypePackages returns the packages of the import closure whose types
 // may implement an interface with a sink: the curated sink packages and

@@ -1,0 +1,90 @@
+package ctxprop
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"slices"
+	"testing"
+)
+
+// TestPointerMethodNames: the names typesWithMethod indexes a type by are
+// those of its pointer's method set, whether the type embeds a field (the
+// method set computed) or not (the declared methods read).
+func TestPointerMethodNames(t *testing.T) {
+	const src = `package p
+
+import (
+	"io"
+	"net/http"
+	"sync"
+)
+
+type Plain struct{ n int }
+
+func (Plain) Get() int    { return 0 }
+func (*Plain) Set(int)    {}
+func (*Plain) unexported() {}
+
+type Embeds struct {
+	Plain
+	io.Reader
+	*http.Client
+}
+
+func (Embeds) Own() {}
+
+type EmbedsOnlyUnexported struct{ sync.Mutex }
+
+type Func func()
+
+func (Func) Call() {}
+
+type Named Plain // the declared methods of Plain are not Named's
+
+type Alias = Plain
+
+type Pointer *Plain
+
+type Empty struct{}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, name := range pkg.Scope().Names() {
+		tn := pkg.Scope().Lookup(name).(*types.TypeName)
+		named, ok := tn.Type().(*types.Named)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		var want []string
+		for sel := range types.NewMethodSet(types.NewPointer(named)).Methods() {
+			want = append(want, sel.Obj().Name())
+		}
+		got := slices.Collect(pointerMethodNames(named))
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: pointerMethodNames = %v, want the method set's %v", name, got, want)
+		}
+		checked++
+	}
+	if checked != 7 {
+		t.Errorf("checked %d types, want 7", checked)
+	}
+	// Embeds is the case the method set is computed for: its promoted
+	// methods are there.
+	embeds := pkg.Scope().Lookup("Embeds").Type().(*types.Named)
+	if got := slices.Collect(pointerMethodNames(embeds)); !slices.Contains(got, "Read") || !slices.Contains(got, "Do") || !slices.Contains(got, "Set") {
+		t.Errorf("Embeds: pointerMethodNames = %v, want Read, Do and Set among them", got)
+	}
+}
