@@ -42,6 +42,7 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 	total := &Result{Files: map[string][]byte{}, Old: map[string][]byte{}}
 	overlay := map[string][]byte{}
 	var next []*packages.Package
+	var prev *wholeprog.Analysis // the pass before's call graph, for the next
 	replays := wholeprog.NewReplays()
 	blames, builds := map[string][]string{}, excluded.Builds{}
 	for pass := 1; pass <= maxPasses; pass++ {
@@ -59,10 +60,11 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 		loaded := time.Since(t)
 		t = time.Now()
 		stage = fmt.Sprintf("analysing the program (pass %d)", pass)
-		an, err := wholeprog.AnalyzeProgram(pkgs, wholeprog.Options{Replays: replays, Quiet: true, PerCall: true})
+		an, err := wholeprog.AnalyzeProgram(pkgs, wholeprog.Options{Replays: replays, Quiet: true, PerCall: true, Previous: prev})
 		if err != nil {
 			return nil, err
 		}
+		prev = nil
 		stuck, err := wholeprog.Stuck(an.Graph)
 		if err != nil {
 			return nil, err
@@ -115,7 +117,7 @@ func Migrate(load Loader, opts Options) (_ *Result, err error) {
 		}
 		total.Unsettled = pass == maxPasses
 		maps.Copy(overlay, res.Files)
-		next = res.next
+		next, prev = res.next, an.Carried()
 	}
 	// A set refused in one pass is planned again in the next: count each
 	// once, as applied or as refused in the end.

@@ -61,6 +61,16 @@ type Analysis struct {
 	// calls holds what the calls that resolve a callee's field call by
 	// their object run (ctxprop.Result.Calls), gathered on first use.
 	calls map[token.Pos]*ctxprop.Summary
+	// targets is the call graph, of pkgs: what Carried passes on.
+	targets *calltargets.Targets
+	pkgs    []*packages.Package
+}
+
+// Carried is what the next pass over a rewrite of the program needs of
+// this analysis (Options.Previous): its call graph and program, without
+// the summaries and results that keep the rest alive.
+func (a *Analysis) Carried() *Analysis {
+	return &Analysis{targets: a.targets, pkgs: a.pkgs}
 }
 
 // Reaches returns the summaries of the functions a call in package pkg
@@ -262,6 +272,13 @@ type Options struct {
 	// PerCall makes the Results hold every call of a loop that reaches a
 	// sink site, not the best one per site (ctxprop.Program.PerCall).
 	PerCall bool
+	// Previous, when not nil, is the analysis (Analysis.Carried) of the
+	// program these packages are a rewrite of, sharing its file set and
+	// the syntax of the files not rewritten (ctxlint -fix's next pass).
+	// Its call graph is carried over where the rewrite cannot have
+	// changed what a dynamic call runs (calltargets.Targets.Carry), and
+	// built anew otherwise.
+	Previous *Analysis
 }
 
 // AnalyzeProgram is Analyze, keeping the summaries and the call graph.
@@ -274,11 +291,11 @@ func AnalyzeProgram(pkgs []*packages.Package, opts Options) (*Analysis, error) {
 // the incremental rounds with).
 func analyzeProgram(pkgs []*packages.Package, opts Options, incremental bool) (*Analysis, error) {
 	start := time.Now()
-	targets := calltargets.Build(pkgs)
 	fset := token.NewFileSet()
 	if len(pkgs) > 0 {
 		fset = pkgs[0].Fset
 	}
+	targets := callGraph(pkgs, opts.Previous, fset)
 	debugf("call graph: %d dynamic calls in %v", targets.Len(), time.Since(start))
 	prog := &ctxprop.Program{
 		Callees: func(lparen token.Pos) ([]*types.Func, []token.Pos, bool) {
@@ -306,7 +323,7 @@ func analyzeProgram(pkgs []*packages.Package, opts Options, incremental bool) (*
 	for round := 1; ; round++ {
 		// The summaries settle when a round gives those of the round before.
 		if !rs.next(round, prog.Funcs, before, prog.Lits, litsBefore) && round > 1 || round > maxRounds {
-			return &Analysis{Graph: graph, prog: prog, fset: fset, analysed: analysed}, nil
+			return &Analysis{Graph: graph, prog: prog, fset: fset, analysed: analysed, targets: targets, pkgs: pkgs}, nil
 		}
 		start := time.Now()
 		var err error
@@ -319,6 +336,29 @@ func analyzeProgram(pkgs []*packages.Package, opts Options, incremental bool) (*
 		analysed = append(analysed, rs.analysedNow())
 		debugf("round %d: %v, %d packages analysed", round, time.Since(start), analysed[len(analysed)-1])
 	}
+}
+
+// callGraph returns the program's call graph: prev's carried over when
+// the rewrite allows it, built otherwise. CTXLINT_DEBUG=carry builds it
+// anyway and tells each difference.
+func callGraph(pkgs []*packages.Package, prev *Analysis, fset *token.FileSet) *calltargets.Targets {
+	if prev == nil {
+		return calltargets.Build(pkgs)
+	}
+	carried, why := prev.targets.Carry(prev.pkgs, pkgs)
+	if carried == nil {
+		debugf("call graph built anew: %s", why)
+		return calltargets.Build(pkgs)
+	}
+	debugf("call graph carried over from the pass before")
+	if os.Getenv("CTXLINT_DEBUG") == "carry" {
+		diffs := calltargets.Equal(fset, carried, calltargets.Build(pkgs))
+		for _, d := range diffs {
+			fmt.Fprintf(os.Stderr, "ctxlint: carried call graph differs: %s\n", d)
+		}
+		fmt.Fprintf(os.Stderr, "ctxlint: carried call graph: %d differences from the one built anew\n", len(diffs))
+	}
+	return carried
 }
 
 // programSummaries gathers the summaries every package's ctxprop run
