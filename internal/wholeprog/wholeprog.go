@@ -345,7 +345,7 @@ func callGraph(pkgs []*packages.Package, prev *Analysis, fset *token.FileSet) *c
 	if prev == nil {
 		return calltargets.Build(pkgs)
 	}
-	carried, why := prev.targets.Carry(prev.pkgs, pkgs)
+	carried, why := carry(prev, pkgs)
 	if carried == nil {
 		debugf("call graph built anew: %s", why)
 		return calltargets.Build(pkgs)
@@ -359,6 +359,17 @@ func callGraph(pkgs []*packages.Package, prev *Analysis, fset *token.FileSet) *c
 		fmt.Fprintf(os.Stderr, "ctxlint: carried call graph: %d differences from the one built anew\n", len(diffs))
 	}
 	return carried
+}
+
+// carry is prev's graph carried over to pkgs, or nil and why not. It is
+// a saving only: should it fail, the graph is built.
+func carry(prev *Analysis, pkgs []*packages.Package) (t *calltargets.Targets, why string) {
+	defer func() {
+		if r := recover(); r != nil {
+			t, why = nil, fmt.Sprintf("internal error carrying it over: %v", r)
+		}
+	}()
+	return prev.targets.Carry(prev.pkgs, pkgs)
 }
 
 // programSummaries gathers the summaries every package's ctxprop run

@@ -111,7 +111,7 @@ func (c *carrier) pair(prev, next []*packages.Package) string {
 		if why != "" || n == nil || n.Types == p.Types {
 			return
 		}
-		if p.Types == nil || n.Types == nil || n.Fset != c.fset || len(p.Syntax) != len(n.Syntax) {
+		if p.Types == nil || n.Types == nil || p.TypesInfo == nil || n.TypesInfo == nil || n.Fset != c.fset || len(p.Syntax) != len(n.Syntax) {
 			why = fmt.Sprintf("%s is not comparable before and after", p.ID)
 			return
 		}
