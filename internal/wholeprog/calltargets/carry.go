@@ -64,10 +64,10 @@ func (t *Targets) Carry(prev, next []*packages.Package) (*Targets, string) {
 			if !ok {
 				return nil, fmt.Sprintf("%s was not found again", fn.FullName())
 			}
-			// A call that now takes the swapped-in function's type runs
-			// it in place of the one swapped out, which it cannot.
+			// A call that now takes the swapped-in value's type runs it
+			// in place of the function swapped out, which it cannot.
 			if now, ok := c.swaps[f.FullName()]; ok {
-				if t, ok := c.retyped[p]; ok && !sameType(f.Signature(), t.Underlying()) && sameType(now.Signature(), t.Underlying()) {
+				if t, ok := c.retyped[p]; ok && !sameType(f.Signature(), t) && sameType(now.Signature(), t) {
 					f = now
 				}
 			}
@@ -80,7 +80,9 @@ func (t *Targets) Carry(prev, next []*packages.Package) (*Targets, string) {
 			if !ok {
 				return nil, fmt.Sprintf("the literal at %s was not found again", c.fset.Position(lit))
 			}
-			n.Lits = append(n.Lits, l)
+			if !slices.Contains(n.Lits, l) {
+				n.Lits = append(n.Lits, l)
+			}
 		}
 		out.calls[p] = n
 	}
@@ -198,17 +200,20 @@ func (c *carrier) match(f, g *ast.File, prevInfo, info *types.Info) string {
 			return fmt.Sprintf("the rewrite added or removed a function literal in %s", key)
 		}
 		if !slices.EqualFunc(a.values, b.values, sameFunc) {
-			// A slot's function swapped for its context form (exec.Command
-			// for exec.CommandContext): the new one runs where the old
-			// one did, in the calls that now take a context.
-			was, now, ok := swapped(b.values, a.values)
-			if !ok {
+			// A slot's function swapped for its context form, of its
+			// package: the new one runs where the old one did, in the
+			// calls that now take a context. (An adapter literal would
+			// not: the graph leaves out some functions the program's
+			// code does not build, and a literal it builds.)
+			gone, added := valueDiff(b.values, a.values)
+			if len(gone) != 1 || len(added) != 1 || gone[0].Pkg() == nil || added[0].Pkg() == nil || gone[0].Pkg().Path() != added[0].Pkg().Path() {
 				return fmt.Sprintf("the rewrite changed the functions %s uses as values", key)
 			}
-			if other, ok := c.swaps[was.FullName()]; ok && !sameFunc(other, now) {
-				return fmt.Sprintf("the rewrite swapped %s for two functions", was.FullName())
+			name := gone[0].FullName()
+			if other, ok := c.swaps[name]; ok && !sameFunc(other, added[0]) {
+				return fmt.Sprintf("the rewrite put two functions in place of %s", name)
 			}
-			c.swaps[was.FullName()] = now
+			c.swaps[name] = added[0]
 		}
 		for i, lit := range b.lits {
 			c.moved[lit.Type.Func] = a.lits[i].Type.Func
@@ -332,13 +337,9 @@ func dynamicCall(info *types.Info, call *ast.CallExpr) bool {
 	return typeutil.StaticCallee(info, call) == nil
 }
 
-// swapped returns the function after has in place of one of before, when
-// that is their only difference.
-func swapped(before, after []*types.Func) (was, now *types.Func, ok bool) {
-	if len(before) != len(after) {
-		return nil, nil, false
-	}
-	var gone, added []*types.Func
+// valueDiff returns the functions used as values before and not after,
+// and after and not before.
+func valueDiff(before, after []*types.Func) (gone, added []*types.Func) {
 	for _, fn := range before {
 		if !slices.ContainsFunc(after, func(g *types.Func) bool { return sameFunc(fn, g) }) {
 			gone = append(gone, fn)
@@ -349,20 +350,45 @@ func swapped(before, after []*types.Func) (was, now *types.Func, ok bool) {
 			added = append(added, fn)
 		}
 	}
-	if len(gone) != 1 || len(added) != 1 {
-		return nil, nil, false
-	}
-	return gone[0], added[0], true
+	return gone, added
 }
 
 // sameFunc reports whether two functions are one, before and after a
 // check anew.
 func sameFunc(x, y *types.Func) bool { return x.FullName() == y.FullName() }
 
-// sameType reports whether two types are written the same: one type,
-// before and after a check anew (go/types would tell two).
+// sameType reports whether two types are written the same, a function's
+// but for its parameters' names: one type, before and after a check anew
+// (go/types would tell two).
 func sameType(x, y types.Type) bool {
-	return x != nil && y != nil && types.TypeString(x, nil) == types.TypeString(y, nil)
+	return x != nil && y != nil && typeKey(x) == typeKey(y)
+}
+
+func typeKey(t types.Type) string {
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok {
+		return types.TypeString(t, nil)
+	}
+	var b strings.Builder
+	tuple := func(vs *types.Tuple, variadic bool) {
+		b.WriteByte('(')
+		for i := range vs.Len() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			t := vs.At(i).Type()
+			if variadic && i == vs.Len()-1 {
+				b.WriteString("...")
+				t = t.(*types.Slice).Elem()
+			}
+			b.WriteString(types.TypeString(t, nil))
+		}
+		b.WriteByte(')')
+	}
+	b.WriteString("func")
+	tuple(sig.Params(), sig.Variadic())
+	tuple(sig.Results(), false)
+	return b.String()
 }
 
 // isCancel reports whether t is a context's cancel function: the rewrite
