@@ -352,7 +352,7 @@ func callGraph(pkgs []*packages.Package, prev *Analysis, fset *token.FileSet) *c
 	}
 	debugf("call graph carried over from the pass before")
 	if os.Getenv("CTXLINT_DEBUG") == "carry" {
-		diffs := calltargets.Equal(fset, carried, calltargets.Build(pkgs))
+		diffs := calltargets.Diff(fset, carried, calltargets.Build(pkgs))
 		for _, d := range diffs {
 			fmt.Fprintf(os.Stderr, "ctxlint: carried call graph differs: %s\n", d)
 		}

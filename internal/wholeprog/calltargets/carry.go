@@ -403,9 +403,9 @@ func isCancel(t types.Type) bool {
 	return name == "CancelFunc" || name == "CancelCauseFunc"
 }
 
-// Equal lists the differences between two graphs of one program, by
+// Diff lists the differences between two graphs of one program, by
 // position and callee: the check of Carry against a graph built anew.
-func Equal(fset *token.FileSet, a, b *Targets) []string {
+func Diff(fset *token.FileSet, a, b *Targets) []string {
 	describe := func(t *Targets) map[string]string {
 		out := map[string]string{}
 		for pos, c := range t.calls {
