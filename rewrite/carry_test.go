@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"fmt"
 	"os"
 	"slices"
 	"testing"
@@ -83,10 +82,5 @@ func stuckPaths(t *testing.T, pkgs []*packages.Package, an *wholeprog.Analysis) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []string
-	for _, s := range stuck {
-		out = append(out, fmt.Sprint(pkgs[0].Fset.Position(s.Pos), s.Reach.SinkText(), s.Reach.Path()))
-	}
-	slices.Sort(out)
-	return out
+	return describe(pkgs, stuck)
 }

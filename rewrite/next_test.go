@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/rewrite/internal/fixture"
 	"golang.org/x/tools/go/packages"
 )
@@ -65,6 +66,11 @@ func TestNextIsTheRewrittenProgram(t *testing.T) {
 // paths lists what the whole-program analysis finds, by position.
 func paths(t *testing.T, pkgs []*packages.Package) []string {
 	_, stuck := fixture.Analyze(t, pkgs)
+	return describe(pkgs, stuck)
+}
+
+// describe lists paths by position, sink and hops, sorted.
+func describe(pkgs []*packages.Package, stuck []ctxprop.Stuck) []string {
 	var out []string
 	for _, s := range stuck {
 		out = append(out, fmt.Sprint(pkgs[0].Fset.Position(s.Pos), s.Reach.SinkText(), s.Reach.Path()))

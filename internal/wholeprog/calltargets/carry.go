@@ -184,8 +184,11 @@ func (c *carrier) fn(fn *types.Func) (*types.Func, bool) {
 // match pairs the calls and function literals of a rewritten file, f
 // before and g after, declaration by declaration: a call by the callee
 // expression as written and its order among the declaration's calls of
-// it, a literal by its order. It says why not when the rewrite declared a
-// function or literal, or a dynamic call (info is g's package's).
+// it, a literal by its order; it records the calls whose callee's type
+// changed (retyped) and the functions swapped for their context forms
+// (swaps). It says why not when the rewrite declared or removed a
+// declaration or literal, added a dynamic call, or changed the functions
+// used as values otherwise (prevInfo is f's package's, info g's).
 func (c *carrier) match(f, g *ast.File, prevInfo, info *types.Info) string {
 	before, after := declSites(f, prevInfo), declSites(g, info)
 	if len(before) != len(after) {
