@@ -315,7 +315,9 @@ func (w *walker) static(call *ast.CallExpr, fn *types.Func) {
 		// Implementations among the sinks: a module's own interface over
 		// *http.Client or over another module's client.
 		impls := a.sinkImplementations(origin, static)
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		// The stored types only narrow candidates: with none, the store
+		// index (a walk of the whole package) is not built.
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && len(ev.targets)+len(impls) > 0 {
 			stored := a.storedTypes(sel.X)
 			if promoted != nil {
 				stored = a.fieldTypes(promoted)
