@@ -7,7 +7,9 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -160,28 +162,88 @@ var sinkPackages = map[string]bool{
 	"net": true, "net/http": true, "crypto/tls": true, "database/sql": true, "os/exec": true, "net/smtp": true,
 }
 
-// mayBlock is the fast path: a package whose import closure has no sink
-// package and no package of another module, that imports no package named
-// in -sinks, and sees no summary from its dependencies cannot reach a
-// blocking call. The whole closure counts: a package of the same module
-// may hand out another module's client behind an interface, and export no
-// fact since it calls nothing.
+// mayBlock is the fast path: a package cannot reach a blocking call when
+// nothing it can call is a sink, by any rule of sinkFor:
+//   - its import closure has no curated sink package (the standard
+//     library's, and the AWS SDK's requests, which import net/http);
+//   - neither it nor a package of its closure outside the standard library
+//     imports "context": a call of another module is a sink only if it, or
+//     its context form, takes a context, and an interface of the module
+//     presumed blocking has a method that takes one;
+//   - no function it or its closure declares is named in -sinks;
+//   - no dependency exported a summary (what it reaches), a dispatch or a
+//     handle name. Export data may hide a dependency's imports (go vet):
+//     its facts still say what it reaches.
+//
+// The whole closure counts: a package of the same module may hand out
+// another module's client behind an interface, and export no fact since it
+// calls nothing.
 func (a *pkgAnalysis) mayBlock() bool {
-	self := a.pass.Pkg.Path()
-	for name := range a.cfg.sinks {
-		if strings.HasPrefix(name, self+".") || strings.HasPrefix(name, "(*"+self+".") || strings.HasPrefix(name, "("+self+".") {
+	if a.closureNamesSink() || a.closureUsesContext(a.pass.Pkg) {
+		return true
+	}
+	for _, p := range a.sinkTypePackages() {
+		if sinkPackages[p.Path()] {
 			return true
 		}
 	}
-	for _, imp := range a.pass.Pkg.Imports() {
-		for name := range a.cfg.sinks {
-			if strings.Contains(name, imp.Path()+".") {
-				return true
-			}
+	if len(a.pass.AllPackageFacts()) > 0 {
+		return true
+	}
+	for _, f := range a.pass.AllObjectFacts() {
+		switch f.Fact.(type) {
+		case *Summary, *Dispatch, *HandleName:
+			return true
 		}
 	}
-	return len(a.sinkTypePackages()) > 0 || len(a.pass.AllPackageFacts()) > 0 || len(a.pass.AllObjectFacts()) > 0
+	return false
 }
+
+// closureNamesSink reports whether a function named in -sinks belongs to
+// the package or to a package of its import closure.
+func (a *pkgAnalysis) closureNamesSink() bool {
+	if len(a.cfg.sinks) == 0 {
+		return false
+	}
+	paths := make(map[string]bool)
+	for name := range a.cfg.sinks {
+		paths[funcPkgPath(name)] = true
+	}
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		return paths[p.Path()] || slices.ContainsFunc(p.Imports(), visit)
+	}
+	return visit(a.pass.Pkg)
+}
+
+// closureUsesContext reports whether p, or a package of its import
+// closure outside the standard library, imports "context". Remembered per
+// package object for the process: closures overlap, and a standalone run
+// shares package objects between passes.
+func (a *pkgAnalysis) closureUsesContext(p *types.Package) bool {
+	if s := a.stdness(p); s.std && s.sure {
+		return false // the standard library's own calls are modelled, not read
+	}
+	if v, ok := contextClosures.Load(p); ok {
+		return v.(bool)
+	}
+	uses := false
+	for _, imp := range p.Imports() {
+		if imp.Path() == "context" || a.closureUsesContext(imp) {
+			uses = true
+			break
+		}
+	}
+	contextClosures.Store(p, uses)
+	return uses
+}
+
+var contextClosures sync.Map // *types.Package -> bool
 
 // customHandleTypes returns the result types of the -register functions
 // found in pkg's import closure. Only the packages the names point to are

@@ -59,3 +59,22 @@ func TestCapturedContext(t *testing.T) {
 	prog := &ctxprop.Program{IsLitCallee: func(token.Pos) bool { return true }}
 	analysistest.Run(t, analysistest.TestData(), ctxprop.WholeProgramWith(prog), "captured/passed", "captured/background", "captured/kept", "captured/later")
 }
+
+// TestMayBlock: the fast path skips a package only when nothing it can
+// call may block: no sink package in its import closure, no context taken
+// there outside the standard library (pure calls another module's code
+// that takes none), no function named in -sinks.
+func TestMayBlock(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), ctxprop.MayBlockAnalyzer,
+		"mayblock/pure", "mayblock/rpc", "mayblock/deep", "mayblock/own", "mayblock/netpkg")
+}
+
+// TestMayBlockSinks: a function -sinks names blocks, whatever its closure.
+func TestMayBlockSinks(t *testing.T) {
+	old := ctxprop.Analyzer.Flags.Lookup("sinks").Value.String()
+	if err := ctxprop.Analyzer.Flags.Set("sinks", "example.net/sleepy.Wait"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ctxprop.Analyzer.Flags.Set("sinks", old) })
+	analysistest.Run(t, analysistest.TestData(), ctxprop.MayBlockAnalyzer, "mayblock/named")
+}
