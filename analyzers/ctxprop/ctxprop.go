@@ -187,12 +187,12 @@ func (a *pkgAnalysis) mayBlock() bool {
 			return true
 		}
 	}
-	if len(a.pass.AllPackageFacts()) > 0 {
+	if len(a.pass.AllPackageFacts()) > 0 { // a Dispatch
 		return true
 	}
 	for _, f := range a.pass.AllObjectFacts() {
 		switch f.Fact.(type) {
-		case *Summary, *Dispatch, *HandleName:
+		case *Summary, *HandleName:
 			return true
 		}
 	}
