@@ -52,7 +52,7 @@ func (a *pkgAnalysis) implementations(m *types.Func, static types.Type) []target
 	info := a.ifaceInfo(iface)
 	if !info.matched {
 		for _, t := range a.localTypes() {
-			if !types.IsInterface(t) && types.Implements(t, iface) {
+			if mayHaveMethod(t, iface) && !types.IsInterface(t) && types.Implements(t, iface) {
 				info.locals = append(info.locals, t)
 			}
 		}
@@ -122,6 +122,38 @@ func (a *pkgAnalysis) localTypes() []types.Type {
 		}
 	}
 	return a.locals
+}
+
+// mayHaveMethod reports whether t, a local named type or a pointer to one,
+// may have iface's first method: it declares a method of that name, or may
+// promote one from an embedded field. Most types have neither, and this is
+// much cheaper than types.Implements, which an SDK's hundreds of types
+// would otherwise pay for each interface.
+func mayHaveMethod(t types.Type, iface *types.Interface) bool {
+	if iface.NumMethods() == 0 {
+		return true
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok {
+		return true
+	}
+	name := iface.Method(0).Name()
+	for m := range named.Methods() {
+		if m.Name() == name {
+			return true
+		}
+	}
+	if st, ok := named.Underlying().(*types.Struct); ok {
+		for f := range st.Fields() {
+			if f.Embedded() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type sinkImpl struct {

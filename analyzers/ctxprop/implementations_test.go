@@ -88,3 +88,76 @@ type Empty struct{}
 		t.Errorf("Embeds: pointerMethodNames = %v, want Read, Do and Set among them", got)
 	}
 }
+
+// TestMayHaveMethod: the cheap test before types.Implements never drops a
+// type that implements the interface, declared or promoted, by value or
+// pointer, and drops some that do not.
+func TestMayHaveMethod(t *testing.T) {
+	const src = `package p
+
+import (
+	"bytes"
+	"io"
+)
+
+type Closer interface{ Close() error }
+type ReadCloser interface {
+	io.Reader
+	Close() error
+}
+type Any interface{}
+
+type File struct{}
+
+func (*File) Read([]byte) (int, error) { return 0, nil }
+func (*File) Close() error            { return nil }
+
+type ByValue struct{}
+
+func (ByValue) Close() error { return nil }
+
+type Wraps struct{ io.ReadCloser } // promoted
+type WrapsPtr struct{ *File }      // promoted through a pointer
+type Defined Wraps                 // no declared methods, but the embedded field's
+type Buffer bytes.Buffer           // neither
+type NoMethods struct{ n int }
+type Func func()
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ifaces []*types.Interface
+	var locals []types.Type
+	for _, name := range pkg.Scope().Names() {
+		named := pkg.Scope().Lookup(name).Type().(*types.Named)
+		if i, ok := named.Underlying().(*types.Interface); ok {
+			ifaces = append(ifaces, i)
+			continue
+		}
+		locals = append(locals, named, types.NewPointer(named))
+	}
+	implemented, dropped := 0, 0
+	for _, iface := range ifaces {
+		for _, typ := range locals {
+			switch impl, may := types.Implements(typ, iface), mayHaveMethod(typ, iface); {
+			case impl && !may:
+				t.Errorf("mayHaveMethod(%s, %s) = false, but it implements it", typ, iface)
+			case impl:
+				implemented++
+			case !may:
+				dropped++
+			}
+		}
+	}
+	// File, *File, ByValue, *ByValue, Wraps and Defined (and pointers),
+	// *WrapsPtr, WrapsPtr: Closer; everything: Any.
+	if implemented < 10 || dropped == 0 {
+		t.Errorf("implemented %d, dropped %d: the source no longer tests both ways", implemented, dropped)
+	}
+}

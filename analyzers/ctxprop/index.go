@@ -33,6 +33,7 @@ func (a *pkgAnalysis) index() {
 
 	litCount := make(map[*ast.FuncDecl]int)
 	roots := a.mayHaveRoots()
+	stores := declaresStores(a.info, a.pass.Pkg, a.pass.Files)
 	astwalk.WithStack(a.pass.Files, func(n ast.Node, stack []ast.Node) bool {
 		if roots && a.rootSiteAt(n) {
 			a.rootSites = append(a.rootSites, rootSite{n, slices.Clone(stack)})
@@ -128,9 +129,17 @@ func (a *pkgAnalysis) index() {
 				a.calls[fn.Origin()] = append(a.calls[fn.Origin()], callSite{n, decl, decl != nil && ft != decl.Type})
 			}
 		case *ast.Ident:
+			// Looking every identifier up was most of this walk. Without a
+			// store to classify uses for, only a function used as a value
+			// matters, and where many identifiers stand says they are not.
+			if !stores && notFuncValue(n, stack) {
+				break
+			}
 			switch obj := a.info.Uses[n].(type) {
 			case *types.Var:
-				a.stores.use(a.info, a.pass.Pkg, n, obj, stack)
+				if stores {
+					a.stores.use(a.info, a.pass.Pkg, n, obj, stack)
+				}
 			case *types.Func: // used as a value, unless called
 				if funcname.Called(n, stack) {
 					break
@@ -146,8 +155,12 @@ func (a *pkgAnalysis) index() {
 		}
 		return true
 	})
-	// Each file's nodes come in source order; the files may not.
-	slices.SortStableFunc(a.nodes, func(x, y ast.Node) int { return cmp.Compare(x.Pos(), y.Pos()) })
+	// Each file's nodes come in source order; the files may not (they
+	// mostly do, and a stable sort of sorted nodes still costs).
+	byPos := func(x, y ast.Node) int { return cmp.Compare(x.Pos(), y.Pos()) }
+	if !slices.IsSortedFunc(a.nodes, byPos) {
+		slices.SortStableFunc(a.nodes, byPos)
+	}
 }
 
 // indexAssign records lhs[i] = rhs[i], or every lhs = rhs[0] for a
@@ -356,4 +369,29 @@ func paramIndex(v *types.Var, decl *ast.FuncDecl, info *types.Info) (int, *types
 	}
 	fn, _ := info.Defs[decl.Name].(*types.Func)
 	return i, fn
+}
+
+// notFuncValue reports whether id, at the top of stack, cannot name a
+// function used as a value, by where it stands alone: called; the operand
+// of a selector (a function has neither fields nor methods); assigned to;
+// or in a position only a type, a constant or an addressable or
+// dereferenced operand can take.
+func notFuncValue(id *ast.Ident, stack []ast.Node) bool {
+	switch p := stack[len(stack)-2].(type) {
+	case *ast.SelectorExpr:
+		if p.X == id {
+			return true
+		}
+	case *ast.AssignStmt:
+		if slices.Contains(p.Lhs, ast.Expr(id)) {
+			return true
+		}
+	case *ast.ValueSpec:
+		return p.Type == id || slices.Contains(p.Names, id)
+	case *ast.Field, *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.Ellipsis, *ast.TypeSpec,
+		*ast.StarExpr, *ast.UnaryExpr, *ast.IncDecStmt, *ast.TypeAssertExpr,
+		*ast.FuncDecl, *ast.LabeledStmt, *ast.BranchStmt, *ast.ImportSpec, *ast.File:
+		return true
+	}
+	return funcname.Called(id, stack)
 }

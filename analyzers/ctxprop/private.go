@@ -202,6 +202,28 @@ func calledOrNil(id *ast.Ident, stack []ast.Node) bool {
 	return false
 }
 
+// declaresStores reports whether the package declares a variable that use
+// classifies as a store. Without one, no use of a variable is a store's,
+// nor of a local read from one, and use would do nothing.
+func declaresStores(info *types.Info, pkg *types.Package, files []*ast.File) bool {
+	for _, f := range files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				for _, id := range spec.(*ast.ValueSpec).Names {
+					if v, ok := info.Defs[id].(*types.Var); ok && !v.Exported() && v.Pkg() == pkg && holdsFuncs(v.Type()) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
 // holdsFuncs reports whether t is a map or slice of functions.
 func holdsFuncs(t types.Type) bool {
 	switch u := typeUnder(t).(type) {
@@ -217,10 +239,12 @@ func holdsFuncs(t types.Type) bool {
 
 // isBuiltin reports whether call calls one of the named builtins.
 func isBuiltin(info *types.Info, call *ast.CallExpr, names ...string) bool {
+	// A builtin is only ever named by its own name: the name first, as
+	// most calls are not of these and the lookup is in a large map.
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
+	if !ok || !slices.Contains(names, id.Name) {
 		return false
 	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && slices.Contains(names, b.Name())
+	_, ok = info.Uses[id].(*types.Builtin)
+	return ok
 }
