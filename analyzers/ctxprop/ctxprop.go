@@ -154,6 +154,7 @@ func runWith(pass *analysis.Pass, prog *Program) (any, error) {
 	// as long as the driver keeps the result.
 	res := a.result
 	res.HandleArgs = a.handleArgs()
+	a.releaseNodes()
 	return &res, nil
 }
 

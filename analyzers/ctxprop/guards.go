@@ -56,9 +56,31 @@ func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 	if u.fn == nil || u.root != nil || u.body == nil || !hasBasicParam(u.fn.Signature()) && !u.fn.Signature().Variadic() {
 		return nil
 	}
+	// Most operands are not parameters: their names say so before a
+	// lookup does.
+	var names []string
+	for _, field := range u.ftype.Params.List {
+		for _, id := range field.Names {
+			names = append(names, id.Name)
+		}
+	}
+	named := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && slices.Contains(names, id.Name)
+	}
 	sc := scanBranches(a.info, u.body,
-		func(e ast.Expr) (int, bool) { return a.paramOf(u, e) },
-		func(e ast.Expr) (int, bool) { return a.basicParam(u, e) },
+		func(e ast.Expr) (int, bool) {
+			if !named(e) {
+				return 0, false
+			}
+			return a.paramOf(u, e)
+		},
+		func(e ast.Expr) (int, bool) {
+			if !named(e) {
+				return 0, false
+			}
+			return a.basicParam(u, e)
+		},
 		func(is *ast.IfStmt) (guard, bool) { return a.optionGuard(u, is) })
 	u.paramWrites, u.addrParams = sc.writes, sc.addr
 	// A condition decides a branch if the parameter has the caller's
@@ -149,7 +171,7 @@ func scanBranches(info *types.Info, body ast.Node, param, basic func(ast.Expr) (
 		case *ast.IncDecStmt:
 			write(n.X, n.Pos())
 		case *ast.SelectorExpr:
-			if ptrMethod(info, n) {
+			if _, ok := param(n.X); ok && ptrMethod(info, n) {
 				write(n.X, n.Pos()) // v.Normalize(): through &v
 			}
 		case *ast.RangeStmt:

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -31,6 +32,7 @@ func (a *pkgAnalysis) index() {
 	a.sinkCache = make(map[*types.Func]sinkLookup)
 	a.params = make(map[*types.Var]paramRef)
 
+	a.nodes = takeNodes()
 	litCount := make(map[*ast.FuncDecl]int)
 	roots := a.mayHaveRoots()
 	stores := declaresStores(a.info, a.pass.Pkg, a.pass.Files)
@@ -394,4 +396,24 @@ func notFuncValue(id *ast.Ident, stack []ast.Node) bool {
 		return true
 	}
 	return funcname.Called(id, stack)
+}
+
+// nodeLists recycles index's node lists, most of what it allocates: a
+// list is garbage when its pass ends, and a collection while the analysis
+// runs marks the whole loaded program.
+var nodeLists = sync.Pool{New: func() any { return new([]ast.Node) }}
+
+func takeNodes() []ast.Node { return (*nodeLists.Get().(*[]ast.Node))[:0] }
+
+// releaseNodes gives a's node list back, once nothing reads it: at the end
+// of its pass.
+func (a *pkgAnalysis) releaseNodes() {
+	if a.nodes == nil {
+		return
+	}
+	nodes := a.nodes
+	clear(nodes) // keeps no syntax alive
+	a.nodes = nil
+	nodes = nodes[:0]
+	nodeLists.Put(&nodes)
 }

@@ -19,7 +19,7 @@ func startedParams(info *types.Info, decl *ast.FuncDecl) []int {
 	if decl.Body == nil || decl.Type.Params == nil {
 		return nil
 	}
-	index := make(map[*types.Var]int)
+	var index map[*types.Var]int // most functions take no function
 	i := 0
 	for _, field := range decl.Type.Params.List {
 		if len(field.Names) == 0 {
@@ -28,7 +28,7 @@ func startedParams(info *types.Info, decl *ast.FuncDecl) []int {
 		for _, id := range field.Names {
 			if v, ok := info.Defs[id].(*types.Var); ok {
 				if _, ok := typeUnder(v.Type()).(*types.Signature); ok {
-					index[v] = i
+					put(&index, v, i)
 				}
 			}
 			i++
