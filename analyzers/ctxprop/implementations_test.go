@@ -50,15 +50,7 @@ type Pointer *Plain
 
 type Empty struct{}
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, _, _ := checkSource(t, src, nil)
 	checked := 0
 	for _, name := range pkg.Scope().Names() {
 		tn := pkg.Scope().Lookup(name).(*types.TypeName)
@@ -123,15 +115,7 @@ type Buffer bytes.Buffer           // neither
 type NoMethods struct{ n int }
 type Func func()
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, _, _ := checkSource(t, src, nil)
 	var ifaces []*types.Interface
 	var locals []types.Type
 	for _, name := range pkg.Scope().Names() {
@@ -160,4 +144,19 @@ type Func func()
 	if implemented < 10 || dropped == 0 {
 		t.Errorf("implemented %d, dropped %d: the source no longer tests both ways", implemented, dropped)
 	}
+}
+
+// checkSource type-checks src, a package p of one file, filling info.
+func checkSource(t *testing.T, src string, info *types.Info) (*types.Package, *token.FileSet, *ast.File) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg, fset, f
 }

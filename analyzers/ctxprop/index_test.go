@@ -2,9 +2,6 @@ package ctxprop
 
 import (
 	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
@@ -60,15 +57,8 @@ func use(xs []int, t T, p *T) (func(), error) {
 	return t.P(), nil
 }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
-	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info); err != nil {
-		t.Fatal(err)
-	}
+	_, fset, f := checkSource(t, src, info)
 	values, ruledOut, idents := 0, 0, 0
 	astwalk.WithStack([]*ast.File{f}, func(n ast.Node, stack []ast.Node) bool {
 		id, ok := n.(*ast.Ident)
