@@ -5,9 +5,9 @@ import (
 	"go/build"
 	"go/token"
 	"go/types"
+	"iter"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"sync"
 
@@ -203,23 +203,39 @@ func (a *pkgAnalysis) mayBlock() bool {
 // closureNamesSink reports whether a function named in -sinks belongs to
 // the package or to a package of its import closure.
 func (a *pkgAnalysis) closureNamesSink() bool {
-	if len(a.cfg.sinks) == 0 {
-		return false
+	for range namingPackages(a.pass.Pkg, a.cfg.sinks) {
+		return true
 	}
-	paths := make(map[string]bool)
-	for name := range a.cfg.sinks {
-		paths[funcPkgPath(name)] = true
-	}
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
-		if seen[p] {
-			return false
+	return false
+}
+
+// namingPackages yields the packages of p's import closure, p included,
+// whose path is that of a function in names, dependencies first.
+func namingPackages(p *types.Package, names map[string]bool) iter.Seq[*types.Package] {
+	return func(yield func(*types.Package) bool) {
+		if len(names) == 0 {
+			return
 		}
-		seen[p] = true
-		return paths[p.Path()] || slices.ContainsFunc(p.Imports(), visit)
+		paths := make(map[string]bool)
+		for name := range names {
+			paths[funcPkgPath(name)] = true
+		}
+		seen := make(map[*types.Package]bool)
+		var visit func(p *types.Package) bool
+		visit = func(p *types.Package) bool {
+			if seen[p] {
+				return true
+			}
+			seen[p] = true
+			for _, imp := range p.Imports() {
+				if !visit(imp) {
+					return false
+				}
+			}
+			return !paths[p.Path()] || yield(p)
+		}
+		visit(p)
 	}
-	return visit(a.pass.Pkg)
 }
 
 // closureUsesContext reports whether p, or a package of its import
@@ -252,26 +268,7 @@ var contextClosures sync.Map // *types.Package -> bool
 // package analysed.
 func customHandleTypes(pkg *types.Package, register map[string]bool) map[*types.Named]bool {
 	out := make(map[*types.Named]bool)
-	if len(register) == 0 {
-		return out
-	}
-	paths := make(map[string]bool)
-	for name := range register {
-		paths[funcPkgPath(name)] = true
-	}
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		if seen[p] {
-			return
-		}
-		seen[p] = true
-		for _, imp := range p.Imports() {
-			visit(imp)
-		}
-		if !paths[p.Path()] {
-			return
-		}
+	for p := range namingPackages(pkg, register) {
 		scope := p.Scope()
 		for _, name := range scope.Names() {
 			switch obj := scope.Lookup(name).(type) {
@@ -286,7 +283,6 @@ func customHandleTypes(pkg *types.Package, register map[string]bool) map[*types.
 			}
 		}
 	}
-	visit(pkg)
 	return out
 }
 

@@ -56,31 +56,9 @@ func (a *pkgAnalysis) guardRegions(u *unit) []guardRegion {
 	if u.fn == nil || u.root != nil || u.body == nil || !hasBasicParam(u.fn.Signature()) && !u.fn.Signature().Variadic() {
 		return nil
 	}
-	// Most operands are not parameters: their names say so before a
-	// lookup does.
-	var names []string
-	for _, field := range u.ftype.Params.List {
-		for _, id := range field.Names {
-			names = append(names, id.Name)
-		}
-	}
-	named := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && slices.Contains(names, id.Name)
-	}
 	sc := scanBranches(a.info, u.body,
-		func(e ast.Expr) (int, bool) {
-			if !named(e) {
-				return 0, false
-			}
-			return a.paramOf(u, e)
-		},
-		func(e ast.Expr) (int, bool) {
-			if !named(e) {
-				return 0, false
-			}
-			return a.basicParam(u, e)
-		},
+		func(e ast.Expr) (int, bool) { return a.paramOf(u, e) },
+		func(e ast.Expr) (int, bool) { return a.basicParam(u, e) },
 		func(is *ast.IfStmt) (guard, bool) { return a.optionGuard(u, is) })
 	u.paramWrites, u.addrParams = sc.writes, sc.addr
 	// A condition decides a branch if the parameter has the caller's
@@ -216,7 +194,7 @@ func scanBranches(info *types.Info, body ast.Node, param, basic func(ast.Expr) (
 // paramOf returns the index of u's parameter e names.
 func (a *pkgAnalysis) paramOf(u *unit, e ast.Expr) (int, bool) {
 	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
+	if !ok || !namesParam(u.ftype, id.Name) {
 		return 0, false
 	}
 	v, ok := a.objOf(id).(*types.Var)
@@ -228,6 +206,23 @@ func (a *pkgAnalysis) paramOf(u *unit, e ast.Expr) (int, bool) {
 		return 0, false
 	}
 	return ref.i, true
+}
+
+// namesParam reports whether ft declares a parameter called name. Most
+// operands are not parameters: their names say so before a lookup in the
+// type checker's maps does.
+func namesParam(ft *ast.FuncType, name string) bool {
+	if ft == nil {
+		return true // no syntax to tell by: let the lookup decide
+	}
+	for _, field := range ft.Params.List {
+		for _, id := range field.Names {
+			if id.Name == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func endsInReturn(b *ast.BlockStmt) bool {

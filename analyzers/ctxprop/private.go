@@ -149,8 +149,8 @@ func (s *privateStores) use(info *types.Info, pkg *types.Package, id *ast.Ident,
 			return
 		}
 	}
-	if v.Exported() || v.Pkg() != pkg || v.Parent() != pkg.Scope() || !holdsFuncs(v.Type()) {
-		return // not a store (storeVar's test, for an identifier)
+	if !isStore(pkg, v) {
+		return
 	}
 	parent := stack[len(stack)-2]
 	ix, ok := parent.(*ast.IndexExpr)
@@ -214,7 +214,7 @@ func declaresStores(info *types.Info, pkg *types.Package, files []*ast.File) boo
 			}
 			for _, spec := range gd.Specs {
 				for _, id := range spec.(*ast.ValueSpec).Names {
-					if v, ok := info.Defs[id].(*types.Var); ok && !v.Exported() && v.Pkg() == pkg && holdsFuncs(v.Type()) {
+					if v, ok := info.Defs[id].(*types.Var); ok && isStore(pkg, v) {
 						return true
 					}
 				}
@@ -222,6 +222,12 @@ func declaresStores(info *types.Info, pkg *types.Package, files []*ast.File) boo
 		}
 	}
 	return false
+}
+
+// isStore reports whether v is a store: an unexported package variable
+// holding functions. use and declaresStores must agree on it.
+func isStore(pkg *types.Package, v *types.Var) bool {
+	return !v.Exported() && v.Pkg() == pkg && v.Parent() == pkg.Scope() && holdsFuncs(v.Type())
 }
 
 // holdsFuncs reports whether t is a map or slice of functions.
