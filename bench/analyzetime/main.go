@@ -4,7 +4,7 @@
 // and prints the median wall time, the time per package and the bytes the
 // analysis allocates.
 //
-//	go run ./bench/analyzetime [-runs 5] [-cpuprofile FILE] [-memprofile FILE] DIR
+//	go run ./bench/analyzetime [-runs 5] [-tests] [-cpuprofile FILE] [-memprofile FILE] DIR
 //
 // bench/run.sh times whole runs against the floor; at 2,000 packages the
 // load alone varies by a second between runs on a shared machine, more
@@ -33,10 +33,11 @@ import (
 
 func main() {
 	runs := flag.Int("runs", 5, "analysis runs (the median is printed)")
+	tests := flag.Bool("tests", false, "load the packages' tests too, as the plain ctxlint ./... run does")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the analysis runs (not the load) to this file")
 	memprofile := flag.String("memprofile", "", "write an allocation profile to this file after the runs (its alloc_space includes the load)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: analyzetime [-runs N] [-cpuprofile FILE] [-memprofile FILE] DIR")
+		fmt.Fprintln(os.Stderr, "usage: analyzetime [-runs N] [-tests] [-cpuprofile FILE] [-memprofile FILE] DIR")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -44,15 +45,19 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), *runs, *cpuprofile, *memprofile); err != nil {
+	if err := run(flag.Arg(0), *runs, *tests, *cpuprofile, *memprofile); err != nil {
 		fmt.Fprintln(os.Stderr, "analyzetime:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, runs int, cpuprofile, memprofile string) error {
+func run(dir string, runs int, tests bool, cpuprofile, memprofile string) error {
 	// As the driver loads (with module information, which ctxprop reads).
-	pkgs, err := synth.Load(dir, "./...")
+	load := synth.Load
+	if tests {
+		load = synth.LoadTests
+	}
+	pkgs, err := load(dir, "./...")
 	if err != nil {
 		return err
 	}

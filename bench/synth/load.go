@@ -14,10 +14,23 @@ import (
 // their dependencies' syntax and types, as a fact-using analysis driver
 // does (packages.LoadAllSyntax), in import path order.
 func Load(dir string, patterns ...string) ([]*packages.Package, error) {
+	return load(dir, false, patterns)
+}
+
+// LoadTests is Load with the packages' tests, as the plain `ctxlint ./...`
+// run loads them (x/tools' -test flag is on by default): a package with
+// tests comes again as its test variant, whose analysis reads every file of
+// the package once more.
+func LoadTests(dir string, patterns ...string) ([]*packages.Package, error) {
+	return load(dir, true, patterns)
+}
+
+func load(dir string, tests bool, patterns []string) ([]*packages.Package, error) {
 	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax | packages.NeedModule,
-		Dir:  dir,
-		Env:  append(os.Environ(), "GOWORK=off", "GOFLAGS="),
+		Mode:  packages.LoadAllSyntax | packages.NeedModule,
+		Dir:   dir,
+		Env:   append(os.Environ(), "GOWORK=off", "GOFLAGS="),
+		Tests: tests,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {

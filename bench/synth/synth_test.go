@@ -1,11 +1,15 @@
 package synth_test
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxlint/ctxlint/analyzers/ctxprop"
 	"github.com/ctxlint/ctxlint/bench/synth"
@@ -58,5 +62,42 @@ func TestGenerate(t *testing.T) {
 	}
 	if paths != 2 {
 		t.Errorf("path lattice: %d reports, want one per sink (2)", paths)
+	}
+}
+
+// TestLoadTests checks that LoadTests adds what the plain run analyses
+// beyond Load: a package's test variant and its test main.
+func TestLoadTests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks the testing package and its dependencies from source")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":    "module example.com/m\n\ngo 1.26\n",
+		"m.go":      "package m\n\nfunc F() int { return 1 }\n",
+		"m_test.go": "package m\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { _ = F() }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := func(load func(string, ...string) ([]*packages.Package, error)) []string {
+		pkgs, err := load(dir, "./...")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, p := range pkgs {
+			out = append(out, p.ID)
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got, want := ids(synth.Load), []string{"example.com/m"}; !slices.Equal(got, want) {
+		t.Errorf("Load: %q, want %q", got, want)
+	}
+	want := []string{"example.com/m", "example.com/m [example.com/m.test]", "example.com/m.test"}
+	if got := ids(synth.LoadTests); !slices.Equal(got, want) {
+		t.Errorf("LoadTests: %q, want %q", got, want)
 	}
 }
